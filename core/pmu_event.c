@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Event decoding: turns (event_idx, event_data) into a validated request
+ * with the counters that can count it and the selector to program. No
+ * state changes here. Two kinds of "no":
+ *  - malformed input -> SBI_ERR_INVALID_PARAM: reserved event_idx bits
+ *    20+ set, a non-zero code for raw types, raw data wider than the
+ *    type allows, non-zero event_data where the spec reserves it;
+ *  - well-formed but not offered -> SBI_ERR_NOT_SUPPORTED: unknown codes,
+ *    reserved types 4-14, reserved firmware codes, events no counter of
+ *    this hart can count (FACTS 3.9).
+ */
+#include "pmu_internal.h"
+
+static int pmu_event_hw_table(const struct pmu_core *core, struct pmu_event *ev)
+{
+	const struct pmu_map_entry *entry;
+
+	/* "all non-zero values of event_data are reserved" (types 0, 1) */
+	if (ev->data)
+		return SBI_ERR_INVALID_PARAM;
+	entry = pmu_map_lookup(&core->map, ev->idx);
+	if (!entry)
+		return SBI_ERR_NOT_SUPPORTED;
+	ev->counters = entry->counters & core->hw_valid;
+	ev->selector = entry->selector;
+	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
+}
+
+/* Bits of mhpmevent the caller may set for a raw event of this type. */
+static uint64_t pmu_event_raw_mask(const struct pmu_core *core,
+				   unsigned int type)
+{
+	unsigned int bits = type == SBI_PMU_EVENT_TYPE_HW_RAW
+				    ? SBI_PMU_RAW_EVENT_BITS
+				    : SBI_PMU_RAW_V2_EVENT_BITS;
+
+	/* RV32: mhpmevent is 32 bits wide, event_data is that value. */
+	if (core->hw.xlen == 32)
+		bits = 32;
+	return (1ULL << bits) - 1;
+}
+
+static int pmu_event_raw(const struct pmu_core *core, struct pmu_event *ev)
+{
+	/* "event_idx.code should be zero" for raw types */
+	if (ev->code)
+		return SBI_ERR_INVALID_PARAM;
+	if (ev->data & ~pmu_event_raw_mask(core, ev->type))
+		return SBI_ERR_INVALID_PARAM;
+	/* Raw events match raw rows only (FACTS 3.11, 3.14). */
+	ev->counters =
+		pmu_map_raw_counters(&core->map, ev->data) & core->hw_valid;
+	/* Fixed counters have no selector: they cannot count raw events. */
+	ev->counters &= ~(pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET));
+	ev->selector = ev->data;
+	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
+}
+
+static int pmu_event_fw(const struct pmu_core *core, struct pmu_event *ev)
+{
+	const struct pmu_platform_ops *plat = core->plat;
+
+	ev->is_fw = true;
+	ev->counters = core->fw_valid;
+	if (ev->code == SBI_PMU_FW_PLATFORM) {
+		if (!plat->fw_platform_supported ||
+		    !plat->fw_platform_supported(core->plat_ctx, ev->data))
+			return SBI_ERR_NOT_SUPPORTED;
+		ev->fw_slot = PMU_FW_SLOT_PLATFORM;
+	} else {
+		ev->fw_slot = (uint16_t)pmu_fw_slot(ev->code);
+		if (ev->fw_slot == PMU_FW_SLOT_NONE)
+			return SBI_ERR_NOT_SUPPORTED;
+		/* event_data is reserved for all but the platform event */
+		if (ev->data)
+			return SBI_ERR_INVALID_PARAM;
+	}
+	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
+}
+
+int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
+		     uint64_t event_data, struct pmu_event *ev)
+{
+	*ev = (struct pmu_event){0};
+	if (event_idx & ~(uint64_t)SBI_PMU_EVENT_IDX_MASK)
+		return SBI_ERR_INVALID_PARAM;
+
+	ev->idx = (uint32_t)event_idx;
+	ev->type = ev->idx >> SBI_PMU_EVENT_TYPE_SHIFT;
+	ev->code = ev->idx & SBI_PMU_EVENT_CODE_MASK;
+	ev->data = event_data;
+	ev->fw_slot = PMU_FW_SLOT_NONE;
+
+	switch (ev->type) {
+	case SBI_PMU_EVENT_TYPE_HW:
+	case SBI_PMU_EVENT_TYPE_HW_CACHE:
+		return pmu_event_hw_table(core, ev);
+	case SBI_PMU_EVENT_TYPE_HW_RAW:
+	case SBI_PMU_EVENT_TYPE_HW_RAW_V2:
+		return pmu_event_raw(core, ev);
+	case SBI_PMU_EVENT_TYPE_FW:
+		return pmu_event_fw(core, ev);
+	default:
+		return SBI_ERR_NOT_SUPPORTED;
+	}
+}
+
+bool pmu_event_supported(const struct pmu_core *core, uint64_t event_idx,
+			 uint64_t event_data)
+{
+	struct pmu_event ev;
+
+	return pmu_event_decode(core, event_idx, event_data, &ev) ==
+	       SBI_SUCCESS;
+}

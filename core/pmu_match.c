@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * COUNTER_CFG_MATCH (FID 2): pick a counter of the caller's set that can
+ * count the event and is free, then configure it. Decode first (flags,
+ * set, event, choice of counter), act last; the action cannot fail.
+ *
+ * Choices where the spec is silent (docs/semantics.md):
+ *  - "not started" is read as "not configured": a counter configured for
+ *    another event stays its owner's until STOP(RESET); handing it out
+ *    again would silently steal it (Linux then multiplexes, FACTS 1).
+ *  - With Sscofpmf, cycles/instructions go to a programmable counter when
+ *    the set offers one (it can sample and filter), else to mcycle /
+ *    minstret; without Sscofpmf the fixed counters are preferred, keeping
+ *    the programmable ones for other events.
+ *  - SKIP_MATCH takes the first counter of the set (spec note) and still
+ *    checks that it can count the event -- type included, so a firmware
+ *    event never lands on a hardware counter or vice versa (FACTS 3.2) --
+ *    and that it is not running: NOT_SUPPORTED otherwise.
+ */
+#include "pmu_internal.h"
+
+#define PMU_FIXED_COUNTERS (pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET))
+
+static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
+			  const struct pmu_event *ev, unsigned int *idx)
+{
+	unsigned int first = pmu_bit_lowest(set);
+
+	if (!(ev->counters & pmu_bit(first)) || (h->started & pmu_bit(first)))
+		return SBI_ERR_NOT_SUPPORTED;
+	*idx = first;
+	return SBI_SUCCESS;
+}
+
+static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
+			  const struct pmu_event *ev, unsigned int *idx)
+{
+	uint64_t free = set & ev->counters & ~h->mapped;
+	uint64_t programmable = free & ~PMU_FIXED_COUNTERS;
+	uint64_t preferred = free;
+
+	if (!free)
+		return SBI_ERR_NOT_SUPPORTED;
+	if (!ev->is_fw && programmable != free)
+		preferred = h->core->hw.sscofpmf ? programmable
+						 : free & PMU_FIXED_COUNTERS;
+	*idx = pmu_bit_lowest(preferred ? preferred : free);
+	return SBI_SUCCESS;
+}
+
+/* Release whatever @idx was configured for (SKIP_MATCH re-configure). */
+static void pmu_match_release(struct pmu_hart *h, unsigned int idx)
+{
+	if (!(h->mapped & pmu_bit(idx)))
+		return;
+	if (pmu_is_fw_counter(h->core, idx))
+		pmu_fwc_unmap(h, idx);
+	else
+		pmu_hw_unmap(h, idx);
+}
+
+/* The same flags mean the same thing for every counter type (FACTS 3.5). */
+static void pmu_match_configure(struct pmu_hart *h, unsigned int idx,
+				const struct pmu_event *ev, uint64_t flags)
+{
+	pmu_match_release(h, idx);
+	if (ev->is_fw)
+		pmu_fwc_configure(h, idx, ev);
+	else
+		pmu_hw_configure(h, idx, ev, flags);
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		pmu_counter_write(h, idx, 0);
+	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+		pmu_counter_start_one(h, idx, false, 0);
+}
+
+int pmu_counter_cfg_match(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
+			  uint64_t flags, uint64_t event_idx,
+			  uint64_t event_data, uint64_t *idx_out)
+{
+	struct pmu_event ev;
+	uint64_t set;
+	unsigned int idx;
+	int rc;
+
+	/* "the given flag parameter has a reserved bit set" */
+	if (flags & ~SBI_PMU_CFG_FLAG_DEFINED)
+		return SBI_ERR_INVALID_PARAM;
+	rc = pmu_counter_set(h->core, cbase, cmask, &set);
+	if (rc)
+		return rc;
+	rc = pmu_event_decode(h->core, event_idx, event_data, &ev);
+	if (rc)
+		return rc;
+	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
+		rc = pmu_match_skip(h, set, &ev, &idx);
+	else
+		rc = pmu_match_find(h, set, &ev, &idx);
+	if (rc)
+		return rc;
+
+	pmu_match_configure(h, idx, &ev, flags);
+	*idx_out = idx;
+	return SBI_SUCCESS;
+}

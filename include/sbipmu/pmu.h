@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The portable SBI PMU core: the state machine behind the nine functions
+ * of the SBI PMU extension, with typed arguments. It never reads argument
+ * registers (sbi/sbi_pmu_ecall.c does) and never touches a CSR (the HAL
+ * in pmu_hal.h does). Every function validates all of its input before it
+ * changes anything ("decode, then act") and returns an SBI error code;
+ * results go through out-parameters.
+ *
+ * Logical counter numbers: hardware counters keep their CSR index
+ * (0 cycle, 2 instret, 3..31 mhpmcounterN; 1 = time is never a counter,
+ * unimplemented ones are holes); firmware counters follow the highest
+ * implemented hardware counter. NUM_COUNTERS reports the size of that
+ * index space, holes included, so that a client probing 0..N-1 with
+ * COUNTER_GET_INFO reaches every counter (holes answer INVALID_PARAM).
+ */
+#ifndef SBIPMU_PMU_H
+#define SBIPMU_PMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pmu_hal.h"
+#include "pmu_map.h"
+#include "pmu_spec.h"
+#include "sbi_error.h"
+
+/* Table "SBI PMU Snapshot shared memory layout" (4 KiB; rest reserved). */
+struct pmu_snapshot_shmem {
+	uint64_t overflow;				/* 0x0000 */
+	uint64_t values[SBI_PMU_SNAPSHOT_VALUES_COUNT]; /* 0x0008 */
+};
+
+/*
+ * Global state, shared read-only by all harts after init. Fields are
+ * private to the core; firmware and tools use the accessors below.
+ */
+struct pmu_core {
+	const struct pmu_hal_ops *hal;
+	const struct pmu_platform_ops *plat;
+	void *plat_ctx;
+	struct pmu_hw_desc hw;
+	struct pmu_map map;
+	uint64_t hw_valid;    /* logical bitmap of hardware counters */
+	uint64_t fw_valid;    /* logical bitmap of firmware counters */
+	uint64_t filter_bits; /* mhpmevent inhibit bits the hpm counters take */
+	uint64_t xlen_mask;   /* all-ones of XLEN bits */
+	unsigned int first_fw; /* logical index of firmware counter 0 */
+	unsigned int n_logical;
+	unsigned int n_hw;
+	uint8_t hw_slot[PMU_CTR_HW_MAX]; /* CSR index -> selector slot */
+};
+
+/*
+ * Per-hart state. Sized from the hardware (pmu_hart_state_size()); the
+ * arrays live right behind the struct in the caller's buffer.
+ */
+struct pmu_hart {
+	const struct pmu_core *core;
+	void *hal_ctx;
+	uint64_t mapped;  /* logical counters configured for an event */
+	uint64_t started; /* logical counters counting */
+	/* Snapshot area, validated by the platform at SNAPSHOT_SET_SHMEM. */
+	volatile struct pmu_snapshot_shmem *shmem;
+	uint16_t fw_running[SBIPMU_FW_SLOT_COUNT]; /* per event: fw counters */
+	uint16_t fw_platform_running;
+	uint64_t *hw_selector; /* [n_hw] mhpmevent value without OF */
+	uint64_t *fw_value;    /* [num_fw] */
+	uint64_t *fw_data;     /* [num_fw] event_data of platform events */
+	uint16_t *fw_event;    /* [num_fw] slot, or PMU_FW_SLOT_PLATFORM */
+};
+
+#define PMU_FW_SLOT_PLATFORM 0xFFFFu
+
+/* ---- set-up (boot hart, then each hart) ---- */
+
+/*
+ * Check the hooks and the hardware description, compute the counter
+ * layout. Returns SBI_ERR_INVALID_PARAM naming nothing on a bad table;
+ * the caller reports it at boot. The map starts with cycles/instret only.
+ */
+int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
+		  const struct pmu_hal_ops *hal,
+		  const struct pmu_platform_ops *plat, void *plat_ctx);
+
+/* Install the event map from binding rows (see pmu_map.h). */
+void pmu_core_set_map(struct pmu_core *core, struct pmu_map_input *in,
+		      pmu_map_report_fn report, void *report_ctx);
+
+size_t pmu_hart_state_size(const struct pmu_core *core);
+
+/*
+ * Lay out a hart's state in @mem (@size bytes, 8-byte aligned), stop and
+ * unmap every counter of the hart. Returns NULL if @size is too small.
+ */
+struct pmu_hart *pmu_hart_init(void *mem, size_t size,
+			       const struct pmu_core *core, void *hal_ctx);
+
+/* ---- the SBI PMU functions, typed (FID in brackets) ---- */
+
+unsigned long pmu_num_counters(const struct pmu_hart *h);	 /* 0 */
+int pmu_counter_get_info(const struct pmu_hart *h, uint64_t idx, /* 1 */
+			 uint64_t *info);
+int pmu_counter_cfg_match(struct pmu_hart *h, uint64_t cbase, /* 2 */
+			  uint64_t cmask, uint64_t flags, uint64_t event_idx,
+			  uint64_t event_data, uint64_t *idx_out);
+int pmu_counter_start(struct pmu_hart *h, uint64_t cbase, /* 3 */
+		      uint64_t cmask, uint64_t flags, uint64_t init_value);
+int pmu_counter_stop(struct pmu_hart *h, uint64_t cbase, /* 4 */
+		     uint64_t cmask, uint64_t flags);
+int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, /* 5,6 */
+			uint64_t *value);
+/*
+ * Shared-memory functions take a physical address as bits 63:0 (@addr)
+ * and bits 127:64 (@addr_above) so that the decoder only joins registers;
+ * an address above 64 bits is the core's INVALID_ADDRESS to answer.
+ */
+int pmu_snapshot_set_shmem(struct pmu_hart *h, uint64_t addr, /* 7 */
+			   uint64_t addr_above, bool disable, uint64_t flags);
+int pmu_event_get_info(struct pmu_hart *h, uint64_t addr, /* 8 */
+		       uint64_t addr_above, uint64_t num_entries,
+		       uint64_t flags);
+
+/* ---- firmware events, called at the firmware's trap/IPI/fence sites ---- */
+
+/*
+ * Count one occurrence of firmware event @code (standard 0-21 or one of
+ * sbipmu's SBIPMU_FW_* codes) on hart @h. Safe with @h == NULL (PMU not
+ * initialised yet) and O(1) when no firmware counter counts @code.
+ */
+void pmu_fw_event(struct pmu_hart *h, unsigned int code);
+
+/* Count @n occurrences of platform firmware event @event_data. */
+void pmu_fw_platform_event(struct pmu_hart *h, uint64_t event_data, uint64_t n);
+
+/* ---- read-only views for banners, tools and tests ---- */
+
+static inline uint64_t pmu_core_valid_counters(const struct pmu_core *core)
+{
+	return core->hw_valid | core->fw_valid;
+}
+
+static inline const struct pmu_map *pmu_core_map(const struct pmu_core *core)
+{
+	return &core->map;
+}
+
+/* Is @event_idx (+@event_data) countable on this hart's counters? */
+bool pmu_event_supported(const struct pmu_core *core, uint64_t event_idx,
+			 uint64_t event_data);
+
+#endif

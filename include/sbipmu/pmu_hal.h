@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The porting interface of the PMU core: everything the core needs from
+ * the hart it runs on (struct pmu_hal_ops) and from the platform around it
+ * (struct pmu_platform_ops), and the description of the hardware found at
+ * boot (struct pmu_hw_desc). The core touches hardware and memory only
+ * through these hooks; firmware implements them on real CSRs, the test
+ * suite on a simulated hart.
+ *
+ * Every hook is marked MANDATORY or OPTIONAL; pmu_core_init() checks them
+ * once and refuses a table with a missing mandatory hook, so no hot path
+ * tests a mandatory pointer for NULL.
+ */
+#ifndef SBIPMU_PMU_HAL_H
+#define SBIPMU_PMU_HAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Hart hooks. @ctx is the per-hart context given to pmu_hart_init()
+ * (unused by real firmware, which always acts on the calling hart).
+ * Counter numbers are CSR indices: 0 cycle, 2 instret, 3..31 mhpmcounterN.
+ */
+struct pmu_hal_ops {
+	/* MANDATORY: full value of counter @idx (RV32: joins the h half). */
+	uint64_t (*counter_read)(void *ctx, unsigned int idx);
+	/* MANDATORY: set counter @idx; bits above its width are ignored. */
+	void (*counter_write)(void *ctx, unsigned int idx, uint64_t value);
+	/*
+	 * MANDATORY: write mhpmevent@idx (3..31). On RV32 the upper half goes
+	 * to mhpmeventh only when Sscofpmf is present (FACTS 3.17).
+	 */
+	void (*event_write)(void *ctx, unsigned int idx, uint64_t value);
+	/* MANDATORY: set / clear bits of mcountinhibit. */
+	void (*inhibit_set)(void *ctx, uint32_t mask);
+	void (*inhibit_clear)(void *ctx, uint32_t mask);
+	/*
+	 * OPTIONAL (required with Sscofpmf): the OF bits of all counters as
+	 * a bitmap indexed like scountovf, and whether mip.LCOFIP is pending.
+	 */
+	uint32_t (*overflow_read)(void *ctx);
+	bool (*lcofi_pending)(void *ctx);
+	/*
+	 * OPTIONAL (required with Smcntrpmf): write mcyclecfg (@idx 0) or
+	 * minstretcfg (@idx 2); only the inhibit bits are ever set.
+	 */
+	void (*fixed_cfg_write)(void *ctx, unsigned int idx, uint64_t value);
+};
+
+/*
+ * Platform hooks. @ctx is the platform context given to pmu_core_init().
+ */
+struct pmu_platform_ops {
+	/*
+	 * MANDATORY: validate that [addr, addr + size) is normal RAM that
+	 * S-mode owns and the firmware may read and write on its behalf (not
+	 * MMIO, not firmware memory, no wrap, addressable by the firmware),
+	 * and return the firmware's pointer to it; NULL if any byte fails.
+	 * The core never accesses shared memory outside a range this hook
+	 * accepted during the same call.
+	 */
+	void *(*shmem_map)(void *ctx, uint64_t addr, uint64_t size);
+	/*
+	 * OPTIONAL: platform firmware events (event code 0xFFFF). Return
+	 * true when @event_data names an event the platform reports through
+	 * pmu_fw_platform_event(). Without this hook the event is
+	 * not supported.
+	 */
+	bool (*fw_platform_supported)(void *ctx, uint64_t event_data);
+};
+
+/* What the hardware of every hart offers, discovered once at boot. */
+struct pmu_hw_desc {
+	unsigned int xlen;          /* 32 or 64 */
+	uint32_t counter_mask;      /* implemented counters; bit 1 is ignored */
+	uint8_t width[32];          /* bits per implemented counter (1..64) */
+	bool sscofpmf;              /* OF/inhibit bits in mhpmevent, LCOFI */
+	bool smcntrpmf;             /* mcyclecfg/minstretcfg */
+	bool h_ext;                 /* VS/VU inhibit bits exist */
+	unsigned int num_fw_counters; /* firmware counters to offer (<= 16) */
+};
+
+#define PMU_MAX_FW_COUNTERS 16
+
+#endif

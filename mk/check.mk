@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# `make check`: every test, in order, through scripts/check.sh (which
+# installs missing packages first and prints one line per step and a
+# closing `check: N passed, M failed`). `make lint`: static analysis and
+# formatting of our own code.
+
+LINT_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c))
+FORMAT_SRCS := $(sort $(wildcard core/*.[ch] sbi/*.[ch] binding/*.[ch] \
+	include/sbipmu/*.h tests/sim/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c \
+	tools/*/*.c lib/*.[ch] firmware/*.[ch] firmware/*/*.[ch] bench/*.[ch] \
+	guest/*.c))
+
+.PHONY: check lint cppcheck format format-check
+check:
+	$(Q)scripts/check.sh
+
+lint: cppcheck format-check
+
+cppcheck:
+	@echo "  CPPCHECK core/ sbi/ binding/"
+	$(Q)cppcheck --quiet --error-exitcode=1 --std=c11 \
+		--enable=warning,performance,portability \
+		--suppress=missingIncludeSystem --inline-suppr \
+		-Iinclude -Icore $(LINT_SRCS)
+
+format:
+	$(Q)clang-format --style=file -i $(FORMAT_SRCS)
+
+format-check:
+	@echo "  CLANG-FORMAT --dry-run ($(words $(FORMAT_SRCS)) files)"
+	$(Q)clang-format --style=file --dry-run --Werror $(FORMAT_SRCS)

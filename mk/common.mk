@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Shared variables: compilers, warning flags, the portable core's sources.
+
+HOST_CC ?= gcc
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -Iinclude
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# The portable core: freestanding C11, no CSR, no asm, no libc headers
+# beyond stdint/stdbool/stddef.
+CORE_SRCS := $(sort $(wildcard core/*.c)) sbi/sbi_pmu_ecall.c
+
+# Freestanding flags shared by every firmware build of the core.
+FREESTANDING_CFLAGS := -std=c11 -ffreestanding -fno-builtin -nostdlib \
+	-fno-common -fno-pic -fno-stack-protector $(WARN) -Iinclude

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Host builds: the core, the binding parser and the simulated hart as a
+# library, each tests/unit/test_*.c as a cmocka program, all of it twice
+# (plain and with ASan+UBSan). New tests need no edit here.
+
+HOST_DIR := $(BUILD)/host
+ASAN_DIR := $(BUILD)/host-asan
+
+HOST_LIB_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
+	$(sort $(wildcard tests/sim/*.c))
+UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(UNIT_TEST_SRCS))
+TEST_HDRS := $(wildcard include/sbipmu/*.h tests/sim/*.h tests/unit/*.h \
+	core/*.h binding/*.h)
+
+HOST_INC := -Iinclude -Itests -I$(LIBFDT_SRC)
+
+$(HOST_DIR)/obj/%.o: %.c $(TEST_HDRS) $(LIBFDT_STAMP)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(HOST_INC) -c $< -o $@
+
+$(ASAN_DIR)/obj/%.o: %.c $(TEST_HDRS) $(LIBFDT_STAMP)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_INC) -c $< -o $@
+
+HOST_LIB_OBJS := $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(HOST_LIB_SRCS))
+ASAN_LIB_OBJS := $(patsubst %.c,$(ASAN_DIR)/obj/%.o,$(HOST_LIB_SRCS))
+
+$(HOST_DIR)/libsbipmu.a: $(HOST_LIB_OBJS)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(ASAN_DIR)/libsbipmu.a: $(ASAN_LIB_OBJS)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(HOST_DIR)/unit/%: $(HOST_DIR)/obj/tests/unit/%.o $(HOST_DIR)/libsbipmu.a $(LIBFDT_HOST)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $^ -lcmocka -o $@
+
+$(ASAN_DIR)/unit/%: $(ASAN_DIR)/obj/tests/unit/%.o $(ASAN_DIR)/libsbipmu.a $(LIBFDT_ASAN)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(SAN_FLAGS) $^ -lcmocka -o $@
+
+.PHONY: unit unit-asan host
+host: $(HOST_DIR)/libsbipmu.a
+
+unit: $(addprefix $(HOST_DIR)/unit/,$(UNIT_TESTS))
+	$(Q)scripts/run-unit.sh $^
+
+unit-asan: $(addprefix $(ASAN_DIR)/unit/,$(UNIT_TESTS))
+	$(Q)scripts/run-unit.sh $^

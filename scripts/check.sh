@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# The project's test command (`make check`, and so CI's .ci/run): installs
+# what is missing, then runs every step below in order, each as a make
+# target, and ends with `check: N passed, M failed`. Exit status is
+# non-zero if any step failed. Logs of each step are kept in
+# build/check/<step>.log and the tail of a failing one is shown.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/ensure-setup.sh || exit 1
+
+JOBS=${JOBS:-$(nproc)}
+STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke})
+mkdir -p build/check
+passed=0
+failed=0
+for step in "${STEPS[@]}"; do
+	start=$(date +%s)
+	printf '[check] %-18s ' "$step"
+	if make -j"$JOBS" "$step" >"build/check/$step.log" 2>&1; then
+		passed=$((passed + 1))
+		echo "ok   ($(($(date +%s) - start)) s)"
+	else
+		failed=$((failed + 1))
+		echo "FAIL ($(($(date +%s) - start)) s), log: build/check/$step.log"
+		tail -n 40 "build/check/$step.log" | sed 's/^/    /'
+	fi
+	# Show cmocka's and other runners' own summaries.
+	grep -E '^\[  (PASSED|FAILED)  \]|passed, .* failed|^unit:|Done [0-9]+ runs' \
+		"build/check/$step.log" | sed 's/^/    /' | tail -n 12
+done
+echo "check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

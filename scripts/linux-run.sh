@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Boots the sbipmu Linux guest (built by `make linux`) under QEMU `virt` on
+# an M-mode FIRMWARE and shows the console. The guest's /init runs the perf
+# demo and powers off, so QEMU exits by itself; a host-side timeout bounds
+# the run anyway. The console is also written to a log file.
+# Exit code: QEMU's (0 after a clean power-off), 124 on timeout.
+#
+# usage: linux-run.sh FIRMWARE [options] [-- extra qemu args]
+#   --smp N           harts (default 2)
+#   --no-sscofpmf     run the CPU without Sscofpmf (default: with)
+#   --cpu-opts LIST   more -cpu properties, e.g. sstc=false
+#   --mode demo|check guest test mode (sbipmu.mode=..., default demo)
+#   --append ARGS     extra kernel command line arguments
+#   --kernel FILE     kernel Image (default $BUILD/linux/Image)
+#   --dtb FILE        device tree to pass instead of QEMU's generated one
+#   --mem SIZE        guest RAM (default 512M)
+#   --timeout SECS    host-side limit for the whole boot (default 300)
+#   --log FILE        console log (default $BUILD/linux/run.log)
+#   --quiet           do not echo the console, only write the log
+set -euo pipefail
+
+usage() {
+	sed -n '/^# usage:/,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+	exit 2
+}
+
+BUILD=${BUILD:-build}
+firmware=""
+smp=2
+sscofpmf=true
+cpu_opts=""
+mode=demo
+append=""
+kernel="$BUILD/linux/Image"
+dtb=""
+mem=512M
+timeout_s=300
+log="$BUILD/linux/run.log"
+quiet=0
+qemu_extra=()
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--smp) smp=$2; shift 2 ;;
+	--sscofpmf) sscofpmf=true; shift ;;
+	--no-sscofpmf) sscofpmf=false; shift ;;
+	--cpu-opts) cpu_opts=$2; shift 2 ;;
+	--mode) mode=$2; shift 2 ;;
+	--append) append="$append $2"; shift 2 ;;
+	--kernel) kernel=$2; shift 2 ;;
+	--dtb) dtb=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--timeout) timeout_s=$2; shift 2 ;;
+	--log) log=$2; shift 2 ;;
+	--quiet) quiet=1; shift ;;
+	--firmware) firmware=$2; shift 2 ;;
+	--) shift; qemu_extra=("$@"); break ;;
+	-h | --help) usage ;;
+	-*) echo "linux-run: unknown option $1" >&2; usage ;;
+	*)
+		[ -z "$firmware" ] || usage
+		firmware=$1
+		shift
+		;;
+	esac
+done
+
+[ -n "$firmware" ] || usage
+for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
+	if [ ! -f "$f" ]; then
+		echo "linux-run: $f not found (run 'make linux' / build the firmware)" >&2
+		exit 2
+	fi
+done
+
+cpu="rv64,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
+# The 8250 earlycon works on any firmware; earlycon=sbi would need DBCN.
+# panic=-1 plus -no-reboot: a kernel panic ends the run at once.
+cmdline="console=ttyS0 earlycon=uart8250,mmio,0x10000000 panic=-1 sbipmu.mode=$mode$append"
+
+qemu=(qemu-system-riscv64 -M virt -cpu "$cpu" -smp "$smp" -m "$mem"
+	-nographic -no-reboot -bios "$firmware" -kernel "$kernel"
+	-append "$cmdline")
+[ -z "$dtb" ] || qemu+=(-dtb "$dtb")
+qemu+=("${qemu_extra[@]}")
+
+# With a terminal on stdin QEMU must stay in the foreground process group
+# (else SIGTTIN stops it); without one, give it /dev/null.
+tmo=(timeout -k 5 "$timeout_s")
+if [ -t 0 ]; then
+	tmo=(timeout --foreground -k 5 "$timeout_s")
+else
+	exec </dev/null
+fi
+
+mkdir -p "$(dirname "$log")"
+echo "linux-run: ${qemu[*]}" >"$log"
+[ "$quiet" -eq 1 ] || echo "linux-run: ${qemu[*]}"
+rc=0
+if [ "$quiet" -eq 1 ]; then
+	"${tmo[@]}" "${qemu[@]}" >>"$log" 2>&1 || rc=$?
+else
+	set +e
+	"${tmo[@]}" "${qemu[@]}" 2>&1 | tee -a "$log"
+	rc=${PIPESTATUS[0]}
+	set -e
+fi
+[ "$rc" -ne 124 ] || echo "linux-run: TIMEOUT after ${timeout_s}s" | tee -a "$log" >&2
+exit "$rc"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Installs every Debian package sbipmu needs. Idempotent: it does nothing
+# (and needs no network) when everything is already present. Run as root on
+# Debian 12; `make run` and `make check` call it when a tool is missing.
+set -euo pipefail
+
+PACKAGES=(
+	build-essential make git python3
+	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-riscv64-unknown-elf
+	qemu-system-misc opensbi device-tree-compiler
+	linux-source-6.12 bc bison flex libssl-dev libelf-dev cpio xz-utils
+	libcmocka-dev clang libclang-rt-14-dev llvm
+	cppcheck clang-format clang-tidy valgrind
+	python3-matplotlib
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "setup: all ${#PACKAGES[@]} packages present"
+	exit 0
+fi
+
+echo "setup: installing ${#missing[@]} packages: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "setup: done"

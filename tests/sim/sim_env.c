@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The simulated platform (see sim_env.h).
+ */
+#include "sim_env.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const struct pmu_map_counters_row sim_qemu_rows[5] = {
+	{0x00001, 0x00001, 0x7fff9}, {0x00002, 0x00002, 0x7fffc},
+	{0x10019, 0x10019, 0x7fff8}, {0x1001B, 0x1001B, 0x7fff8},
+	{0x10021, 0x10021, 0x7fff8},
+};
+
+struct sim_env_cfg sim_env_default_cfg(void)
+{
+	struct sim_env_cfg cfg = {
+		.hart = {.xlen = 64,
+			 .counters = 0x7fffd,
+			 .width = 64,
+			 .sscofpmf = true},
+		.num_fw = 8,
+		.harts = 1,
+	};
+	return cfg;
+}
+
+static bool sim_platform_supported(void *ctx, uint64_t event_data)
+{
+	(void)ctx;
+	return event_data < SIM_PLATFORM_EVENTS;
+}
+
+static void sim_count_diag(void *ctx, const struct pmu_map_diag *d)
+{
+	struct sim_env *env = ctx;
+
+	(void)d;
+	env->map_diags++;
+}
+
+static void sim_env_install_rows(struct sim_env *env)
+{
+	struct pmu_map_input qemu = {0};
+
+	if (env->cfg.no_rows)
+		return;
+	if (env->cfg.rows) {
+		pmu_core_set_map(&env->core, env->cfg.rows, sim_count_diag,
+				 env);
+		return;
+	}
+	qemu.present[PMU_PROP_EVENT_TO_MHPMCOUNTERS] = true;
+	qemu.ctr = sim_qemu_rows;
+	qemu.n_ctr = 5;
+	pmu_core_set_map(&env->core, &qemu, sim_count_diag, env);
+}
+
+int sim_env_init(struct sim_env *env, const struct sim_env_cfg *cfg)
+{
+	struct pmu_hw_desc desc;
+	unsigned int i;
+
+	memset(env, 0, sizeof(*env));
+	env->cfg = *cfg;
+	if (!cfg->harts || cfg->harts > SIM_MAX_HARTS ||
+	    sim_mem_init(&env->mem))
+		return -1;
+	env->before = malloc(SIM_RAM_SIZE);
+	if (!env->before)
+		return -1;
+	env->plat.shmem_map = sim_mem_shmem_map;
+	if (cfg->platform_events)
+		env->plat.fw_platform_supported = sim_platform_supported;
+	for (i = 0; i < cfg->harts; i++)
+		sim_hart_init(&env->hart[i], &cfg->hart);
+	sim_hart_describe(&env->hart[0], cfg->num_fw, &desc);
+	if (pmu_core_init(&env->core, &desc, &sim_hal_ops, &env->plat,
+			  &env->mem))
+		return -1;
+	sim_env_install_rows(env);
+	for (i = 0; i < cfg->harts; i++) {
+		env->pmu[i] = pmu_hart_init(env->state[i], SIM_STATE_BYTES,
+					    &env->core, &env->hart[i]);
+		if (!env->pmu[i])
+			return -1;
+	}
+	return 0;
+}
+
+void sim_env_free(struct sim_env *env)
+{
+	sim_mem_free(&env->mem);
+	free(env->before);
+	env->before = NULL;
+}
+
+/* Shared memory a hart may legitimately write: its snapshot area. */
+static void sim_env_accept_snapshots(struct sim_env *env)
+{
+	struct sim_mem *m = &env->mem;
+	unsigned int i;
+
+	m->n_accepted = 0;
+	for (i = 0; i < env->cfg.harts; i++) {
+		const uint8_t *p = (const uint8_t *)env->pmu[i]->shmem;
+
+		if (!p)
+			continue;
+		m->accepted[m->n_accepted].base =
+			SIM_RAM_BASE + (uint64_t)(p - m->ram);
+		m->accepted[m->n_accepted].size = SBI_PMU_SNAPSHOT_SIZE;
+		m->n_accepted++;
+	}
+}
+
+struct sbiret sim_ecall(struct sim_env *env, unsigned int hart,
+			unsigned long fid, unsigned long a0, unsigned long a1,
+			unsigned long a2, unsigned long a3, unsigned long a4,
+			unsigned long a5)
+{
+	const unsigned long a[6] = {a0, a1, a2, a3, a4, a5};
+	struct sbiret ret;
+
+	sim_env_accept_snapshots(env);
+	memcpy(env->before, env->mem.ram, SIM_RAM_SIZE);
+	ret = sbi_pmu_ecall(env->pmu[hart], fid, a);
+	sim_mem_check_writes(&env->mem, env->before);
+	return ret;
+}
+
+unsigned int sim_env_violations(const struct sim_env *env)
+{
+	unsigned int i, n = env->mem.violations;
+
+	for (i = 0; i < env->cfg.harts; i++)
+		n += env->hart[i].violations;
+	return n;
+}
