@@ -52,7 +52,14 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	unsigned int i, slot = 0;
 
 	core->hw_valid = counters;
-	core->first_fw = counters ? pmu_bit_highest(counters) + 1 : 0;
+	/*
+	 * Firmware counters follow the highest hardware counter and never
+	 * take indices 0-2 (cycle, time, instret), even on a hart that lacks
+	 * them: index 1 is never a counter.
+	 */
+	core->first_fw = PMU_CTR_HPM_FIRST;
+	if (counters && pmu_bit_highest(counters) >= PMU_CTR_HPM_FIRST)
+		core->first_fw = pmu_bit_highest(counters) + 1;
 	core->n_logical = core->first_fw + core->hw.num_fw_counters;
 	core->fw_valid = ((1ULL << core->hw.num_fw_counters) - 1)
 			 << core->first_fw;

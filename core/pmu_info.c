@@ -38,6 +38,16 @@ static bool pmu_info_reserved_bits(volatile struct pmu_info_entry *e,
 	return false;
 }
 
+/* "event_data: valid when event_idx.type is either 0x2, 0x3 or 0xf" */
+static uint64_t pmu_info_event_data(uint32_t idx, uint64_t data)
+{
+	unsigned int type = idx >> SBI_PMU_EVENT_TYPE_SHIFT;
+
+	if (type == SBI_PMU_EVENT_TYPE_HW || type == SBI_PMU_EVENT_TYPE_HW_CACHE)
+		return 0;
+	return data;
+}
+
 static void pmu_info_answer(const struct pmu_core *core,
 			    volatile struct pmu_info_entry *e, uint64_t n)
 {
@@ -45,7 +55,7 @@ static void pmu_info_answer(const struct pmu_core *core,
 
 	for (i = 0; i < n; i++) {
 		uint32_t idx = e[i].event_idx;
-		uint64_t data = e[i].event_data;
+		uint64_t data = pmu_info_event_data(idx, e[i].event_data);
 
 		e[i].output = pmu_event_supported(core, idx, data) ? 1 : 0;
 	}

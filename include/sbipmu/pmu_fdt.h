@@ -22,7 +22,10 @@ size_t pmu_fdt_rows_size(const void *fdt, int node);
 /*
  * Fill @out with the rows of node @node, using @storage (@size bytes,
  * 8-byte aligned, at least pmu_fdt_rows_size()). Returns 0, or a
- * negative libfdt error if the tree itself is unreadable.
+ * negative libfdt error: the tree is unreadable, -FDT_ERR_NOSPACE /
+ * -FDT_ERR_ALIGNMENT for bad storage. The caller guarantees the blob's
+ * totalsize bytes are readable (fdt_check_header() first). @out->raw
+ * points into @storage, which must live as long as the map built from it.
  */
 int pmu_fdt_parse(const void *fdt, int node, void *storage, size_t size,
 		  struct pmu_map_input *out, pmu_map_report_fn report,
