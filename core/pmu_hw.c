@@ -47,11 +47,20 @@ static uint64_t *pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
 }
 
 /* Program the event selector (or fixed-counter filter) with OF = @of. */
+/*
+ * With Sscofpmf the saved selector never holds the real OF bit (it is
+ * hardware state); its place marks a counter configured but not started
+ * since, whose OF was set by us at configuration and means nothing.
+ */
+#define PMU_HW_FRESH MHPMEVENT_OF
+
 static void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t of)
 {
 	const struct pmu_core *core = h->core;
 	uint64_t value = *pmu_hw_saved(h, idx);
 
+	if (core->hw.sscofpmf)
+		value &= ~PMU_HW_FRESH;
 	if (!pmu_hw_is_fixed(idx))
 		core->hal->event_write(h->hal_ctx, idx, value | of);
 	else if (core->hw.smcntrpmf)
@@ -68,15 +77,27 @@ void pmu_hw_configure(struct pmu_hart *h, unsigned int idx,
 	if (core->hw.sscofpmf)
 		selector &= ~MHPMEVENT_SBI_OWNED_MASK;
 	*pmu_hw_saved(h, idx) = selector | pmu_hw_filter(core, idx, cfg_flags);
+	if (core->hw.sscofpmf && !pmu_hw_is_fixed(idx))
+		*pmu_hw_saved(h, idx) |= PMU_HW_FRESH;
 	pmu_hw_program(h, idx, core->hw.sscofpmf ? MHPMEVENT_OF : 0);
 	h->mapped |= pmu_bit(idx);
 }
 
-/* OF value to program at start: cleared unless an overflow is pending. */
-static uint64_t pmu_hw_start_of(const struct pmu_hart *h, unsigned int idx)
+/*
+ * OF value to program at start: cleared, unless LCOFIP is pending and the
+ * counter really overflowed since it last ran (its OF may be what S-mode
+ * has yet to handle). A fresh counter's OF was ours and is always cleared,
+ * or S-mode would see an overflow that never happened.
+ */
+static uint64_t pmu_hw_start_of(struct pmu_hart *h, unsigned int idx)
 {
 	const struct pmu_core *core = h->core;
+	uint64_t *saved = pmu_hw_saved(h, idx);
 
+	if (*saved & PMU_HW_FRESH) {
+		*saved &= ~PMU_HW_FRESH;
+		return 0;
+	}
 	if (!core->hw.sscofpmf || !core->hal->lcofi_pending(h->hal_ctx))
 		return 0;
 	return ((core->hal->overflow_read(h->hal_ctx) >> idx) & 1)
@@ -89,9 +110,10 @@ void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 {
 	const struct pmu_hal_ops *hal = h->core->hal;
 
-	/* Re-program from saved state: idle paths may have lost it (FACTS 3.7).
-	 */
-	pmu_hw_program(h, idx, pmu_hw_start_of(h, idx));
+	uint64_t of = pmu_hw_start_of(h, idx);
+
+	/* Re-program from saved state: idle paths may lose it (FACTS 3.7). */
+	pmu_hw_program(h, idx, of);
 	/* The value is written while still inhibited (FACTS 3.8). */
 	if (set_value)
 		hal->counter_write(h->hal_ctx, idx, value);

@@ -43,7 +43,8 @@ static uint64_t pmu_info_event_data(uint32_t idx, uint64_t data)
 {
 	unsigned int type = idx >> SBI_PMU_EVENT_TYPE_SHIFT;
 
-	if (type == SBI_PMU_EVENT_TYPE_HW || type == SBI_PMU_EVENT_TYPE_HW_CACHE)
+	if (type == SBI_PMU_EVENT_TYPE_HW ||
+	    type == SBI_PMU_EVENT_TYPE_HW_CACHE)
 		return 0;
 	return data;
 }
