@@ -72,12 +72,12 @@ struct pmu_platform_ops {
 
 /* What the hardware of every hart offers, discovered once at boot. */
 struct pmu_hw_desc {
-	unsigned int xlen;          /* 32 or 64 */
-	uint32_t counter_mask;      /* implemented counters; bit 1 is ignored */
-	uint8_t width[32];          /* bits per implemented counter (1..64) */
-	bool sscofpmf;              /* OF/inhibit bits in mhpmevent, LCOFI */
-	bool smcntrpmf;             /* mcyclecfg/minstretcfg */
-	bool h_ext;                 /* VS/VU inhibit bits exist */
+	unsigned int xlen;     /* 32 or 64 */
+	uint32_t counter_mask; /* implemented counters; bit 1 is ignored */
+	uint8_t width[32];     /* bits per implemented counter (1..64) */
+	bool sscofpmf;	       /* OF/inhibit bits in mhpmevent, LCOFI */
+	bool smcntrpmf;	       /* mcyclecfg/minstretcfg */
+	bool h_ext;	       /* VS/VU inhibit bits exist */
 	unsigned int num_fw_counters; /* firmware counters to offer (<= 16) */
 };
 

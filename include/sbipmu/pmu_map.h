@@ -36,7 +36,7 @@ struct pmu_map_counters_row {
 	uint32_t counters;
 };
 
-/* riscv,raw-event-to-mhpmcounters: <match_hi match_lo mask_hi mask_lo bitmap> */
+/* riscv,raw-event-to-mhpmcounters: <match_hi match_lo mask_hi mask_lo ctrs> */
 struct pmu_map_raw_row {
 	uint64_t match;
 	uint64_t mask;
@@ -62,15 +62,15 @@ struct pmu_map_input {
 };
 
 enum pmu_map_severity {
-	PMU_DIAG_NOTE,    /* harmless, e.g. zero padding */
+	PMU_DIAG_NOTE,	  /* harmless, e.g. zero padding */
 	PMU_DIAG_WARNING, /* row kept, adjusted */
-	PMU_DIAG_ERROR,   /* row (or property) dropped */
+	PMU_DIAG_ERROR,	  /* row (or property) dropped */
 };
 
 struct pmu_map_diag {
 	enum pmu_map_severity severity;
 	enum pmu_map_prop prop;
-	long row;           /* 0-based row number; -1 for the whole property */
+	long row;	    /* 0-based row number; -1 for the whole property */
 	const char *reason; /* static text, no trailing newline */
 };
 

@@ -25,10 +25,10 @@ enum sbi_pmu_fid {
 };
 
 /* event_idx[19:16] = type, event_idx[15:0] = code. Bits 20+ are reserved. */
-#define SBI_PMU_EVENT_IDX_BITS 20
-#define SBI_PMU_EVENT_IDX_MASK 0xFFFFFUL
+#define SBI_PMU_EVENT_IDX_BITS	 20
+#define SBI_PMU_EVENT_IDX_MASK	 0xFFFFFUL
 #define SBI_PMU_EVENT_TYPE_SHIFT 16
-#define SBI_PMU_EVENT_CODE_MASK 0xFFFFUL
+#define SBI_PMU_EVENT_CODE_MASK	 0xFFFFUL
 
 enum sbi_pmu_event_type {
 	SBI_PMU_EVENT_TYPE_HW = 0,
@@ -82,7 +82,7 @@ enum sbi_pmu_hw_cache_result {
 #define SBI_PMU_HW_CACHE_CODE_COUNT (SBI_PMU_HW_CACHE_MAX << 3)
 
 /* Raw event data widths: type 2 programs [47:0], type 3 programs [55:0]. */
-#define SBI_PMU_RAW_EVENT_BITS 48
+#define SBI_PMU_RAW_EVENT_BITS	  48
 #define SBI_PMU_RAW_V2_EVENT_BITS 56
 
 /* Table "PMU Firmware Events". */
@@ -121,10 +121,10 @@ enum sbi_pmu_fw_event {
  * docs/firmware-events.md.
  */
 enum sbipmu_fw_impl_event {
-	SBIPMU_FW_ECALL = 256,      /* every SBI call from S-mode */
-	SBIPMU_FW_PMU_ECALL = 257,  /* every SBI PMU call from S-mode */
-	SBIPMU_FW_M_TRAP = 258,     /* every trap from S/U-mode into M-mode */
-	SBIPMU_FW_TIMER_IRQ = 259,  /* M-timer interrupts forwarded to S-mode */
+	SBIPMU_FW_ECALL = 256,	   /* every SBI call from S-mode */
+	SBIPMU_FW_PMU_ECALL = 257, /* every SBI PMU call from S-mode */
+	SBIPMU_FW_M_TRAP = 258,	   /* every trap from S/U-mode into M-mode */
+	SBIPMU_FW_TIMER_IRQ = 259, /* M-timer interrupts forwarded to S-mode */
 	SBIPMU_FW_IMPL_END = 260,
 };
 
@@ -133,62 +133,62 @@ enum sbipmu_fw_impl_event {
 #define SBIPMU_FW_SLOT_COUNT (SBI_PMU_FW_STANDARD_MAX + SBIPMU_FW_IMPL_COUNT)
 
 /* Table "PMU Counter Config Match Flags". */
-#define SBI_PMU_CFG_FLAG_SKIP_MATCH (1UL << 0)
+#define SBI_PMU_CFG_FLAG_SKIP_MATCH  (1UL << 0)
 #define SBI_PMU_CFG_FLAG_CLEAR_VALUE (1UL << 1)
-#define SBI_PMU_CFG_FLAG_AUTO_START (1UL << 2)
-#define SBI_PMU_CFG_FLAG_SET_VUINH (1UL << 3)
-#define SBI_PMU_CFG_FLAG_SET_VSINH (1UL << 4)
-#define SBI_PMU_CFG_FLAG_SET_UINH (1UL << 5)
-#define SBI_PMU_CFG_FLAG_SET_SINH (1UL << 6)
-#define SBI_PMU_CFG_FLAG_SET_MINH (1UL << 7)
-#define SBI_PMU_CFG_FLAG_INH_MASK (0x1FUL << 3)
-#define SBI_PMU_CFG_FLAG_DEFINED 0xFFUL
+#define SBI_PMU_CFG_FLAG_AUTO_START  (1UL << 2)
+#define SBI_PMU_CFG_FLAG_SET_VUINH   (1UL << 3)
+#define SBI_PMU_CFG_FLAG_SET_VSINH   (1UL << 4)
+#define SBI_PMU_CFG_FLAG_SET_UINH    (1UL << 5)
+#define SBI_PMU_CFG_FLAG_SET_SINH    (1UL << 6)
+#define SBI_PMU_CFG_FLAG_SET_MINH    (1UL << 7)
+#define SBI_PMU_CFG_FLAG_INH_MASK    (0x1FUL << 3)
+#define SBI_PMU_CFG_FLAG_DEFINED     0xFFUL
 
 /* Table "PMU Counter Start Flags". */
 #define SBI_PMU_START_FLAG_SET_INIT_VALUE (1UL << 0)
-#define SBI_PMU_START_FLAG_INIT_SNAPSHOT (1UL << 1)
-#define SBI_PMU_START_FLAG_DEFINED 0x3UL
+#define SBI_PMU_START_FLAG_INIT_SNAPSHOT  (1UL << 1)
+#define SBI_PMU_START_FLAG_DEFINED	  0x3UL
 
 /* Table "PMU Counter Stop Flags". */
-#define SBI_PMU_STOP_FLAG_RESET (1UL << 0)
+#define SBI_PMU_STOP_FLAG_RESET		(1UL << 0)
 #define SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT (1UL << 1)
-#define SBI_PMU_STOP_FLAG_DEFINED 0x3UL
+#define SBI_PMU_STOP_FLAG_DEFINED	0x3UL
 
 /* counter_info: [11:0] CSR, [17:12] width - 1, [XLEN-1] type. */
-#define SBI_PMU_CTR_INFO_CSR_MASK 0xFFFUL
+#define SBI_PMU_CTR_INFO_CSR_MASK    0xFFFUL
 #define SBI_PMU_CTR_INFO_WIDTH_SHIFT 12
-#define SBI_PMU_CTR_INFO_WIDTH_MASK 0x3FUL
+#define SBI_PMU_CTR_INFO_WIDTH_MASK  0x3FUL
 
 /* Snapshot shared memory layout (table "SBI PMU Snapshot shared memory"). */
-#define SBI_PMU_SNAPSHOT_SIZE 4096UL
-#define SBI_PMU_SNAPSHOT_ALIGN 4096UL
-#define SBI_PMU_SNAPSHOT_OVF_OFFSET 0x0
+#define SBI_PMU_SNAPSHOT_SIZE	       4096UL
+#define SBI_PMU_SNAPSHOT_ALIGN	       4096UL
+#define SBI_PMU_SNAPSHOT_OVF_OFFSET    0x0
 #define SBI_PMU_SNAPSHOT_VALUES_OFFSET 0x8
-#define SBI_PMU_SNAPSHOT_VALUES_COUNT 64
+#define SBI_PMU_SNAPSHOT_VALUES_COUNT  64
 
 /* Event info entry (table "Event info entry format"): 16 bytes. */
-#define SBI_PMU_EVENT_INFO_ENTRY_SIZE 16UL
-#define SBI_PMU_EVENT_INFO_ALIGN 16UL
+#define SBI_PMU_EVENT_INFO_ENTRY_SIZE	16UL
+#define SBI_PMU_EVENT_INFO_ALIGN	16UL
 #define SBI_PMU_EVENT_INFO_IDX_RESERVED 0xFFF00000UL
 
 /* Shared memory "disable" value for SNAPSHOT_SET_SHMEM (both halves). */
 #define SBI_SHMEM_DISABLE (~0UL)
 
 /* Counter CSR numbers (privileged spec). */
-#define CSR_CYCLE 0xC00
-#define PMU_CTR_CYCLE 0
-#define PMU_CTR_TIME 1
-#define PMU_CTR_INSTRET 2
+#define CSR_CYCLE	  0xC00
+#define PMU_CTR_CYCLE	  0
+#define PMU_CTR_TIME	  1
+#define PMU_CTR_INSTRET	  2
 #define PMU_CTR_HPM_FIRST 3
-#define PMU_CTR_HW_MAX 32
+#define PMU_CTR_HW_MAX	  32
 
 /* mhpmevent bits of Sscofpmf; mcyclecfg/minstretcfg of Smcntrpmf share them. */
-#define MHPMEVENT_OF (1ULL << 63)
-#define MHPMEVENT_MINH (1ULL << 62)
-#define MHPMEVENT_SINH (1ULL << 61)
-#define MHPMEVENT_UINH (1ULL << 60)
-#define MHPMEVENT_VSINH (1ULL << 59)
-#define MHPMEVENT_VUINH (1ULL << 58)
+#define MHPMEVENT_OF	      (1ULL << 63)
+#define MHPMEVENT_MINH	      (1ULL << 62)
+#define MHPMEVENT_SINH	      (1ULL << 61)
+#define MHPMEVENT_UINH	      (1ULL << 60)
+#define MHPMEVENT_VSINH	      (1ULL << 59)
+#define MHPMEVENT_VUINH	      (1ULL << 58)
 #define MHPMEVENT_FILTER_MASK (0x1FULL << 58)
 /* Bits the SBI implementation owns in a raw v2 event (upper 8). */
 #define MHPMEVENT_SBI_OWNED_MASK (0xFFULL << 56)
