@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The boot-time bump allocator (see alloc.h). The heap lives in .bss,
+ * so it is inside the PMP-protected firmware region and already zero.
+ */
+#include <stdint.h>
+
+#include "alloc.h"
+
+#define ALLOC_HEAP_SIZE (32 * 1024)
+#define ALLOC_ALIGN	16
+
+static uint8_t alloc_heap[ALLOC_HEAP_SIZE]
+	__attribute__((aligned(ALLOC_ALIGN)));
+static size_t alloc_top;
+
+void *fw_alloc(size_t size)
+{
+	size_t rounded = (size + ALLOC_ALIGN - 1) & ~(size_t)(ALLOC_ALIGN - 1);
+	void *p;
+
+	if (rounded < size || rounded > ALLOC_HEAP_SIZE - alloc_top)
+		return NULL;
+	p = &alloc_heap[alloc_top];
+	alloc_top += rounded;
+	return p;
+}
+
+size_t fw_alloc_used(void)
+{
+	return alloc_top;
+}
+
+size_t fw_alloc_capacity(void)
+{
+	return ALLOC_HEAP_SIZE;
+}

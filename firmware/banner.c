@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The boot banner, in the spirit of OpenSBI's: one line per fact a
+ * person debugging a boot wants first — what runs where, what the harts
+ * offer, how the PMU came out (counters, event map, state size), what
+ * was done to the device tree, and where the next stage starts.
+ * Binding diagnostics were printed as they were found, just above.
+ */
+#include <sbipmu/pmu.h>
+
+#include "alloc.h"
+#include "boot.h"
+#include "console.h"
+#include "discover.h"
+#include "fw_defs.h"
+#include "hart.h"
+#include "platform.h"
+#include "sbi_ext.h"
+
+/* Print set @mask as "0,2-5" ("none" if empty). */
+static void banner_set(unsigned long long mask)
+{
+	unsigned int i = 0, j;
+	bool first = true;
+
+	if (!mask) {
+		fw_printf("none");
+		return;
+	}
+	while (i < 64) {
+		if (!(mask & (1ULL << i))) {
+			i++;
+			continue;
+		}
+		for (j = i; j + 1 < 64 && (mask & (1ULL << (j + 1))); j++)
+			;
+		fw_printf(first ? "%u" : ",%u", i);
+		if (j > i)
+			fw_printf("-%u", j);
+		first = false;
+		i = j + 1;
+	}
+}
+
+static void banner_isa(void)
+{
+	const struct pmu_hw_desc *hw = &fw_feat.pmu;
+
+	fw_printf(
+		"ISA extensions  : Sscofpmf %s, Sstc %s, Smcntrpmf %s, H %s\n",
+		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
+		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
+	if (fw_feat.dt.sscofpmf != hw->sscofpmf ||
+	    fw_feat.dt.sstc != fw_feat.sstc)
+		fw_printf("ISA note        : device tree and CSR probes "
+			  "disagree; using what both confirm\n");
+}
+
+static void banner_counters(const struct pmu_core *core)
+{
+	const struct pmu_hw_desc *hw = &fw_feat.pmu;
+	unsigned long long fw = pmu_core_valid_counters(core) &
+				~(unsigned long long)hw->counter_mask;
+	unsigned int i, w = 0;
+	bool same = true;
+
+	for (i = 0; i < 32; i++) {
+		if (!(hw->counter_mask & (1UL << i)))
+			continue;
+		same = same && (!w || w == hw->width[i]);
+		w = hw->width[i];
+	}
+	fw_printf("HW counters     : %u [",
+		  __builtin_popcount(hw->counter_mask));
+	banner_set(hw->counter_mask);
+	if (same && w)
+		fw_printf("], %u bits each\n", w);
+	else
+		fw_printf("], widths vary\n");
+	fw_printf("FW counters     : %u [", __builtin_popcountll(fw));
+	banner_set(fw);
+	fw_printf("]\n");
+}
+
+static unsigned int banner_count_events(const struct pmu_core *core,
+					unsigned int type, unsigned int n)
+{
+	unsigned int code, count = 0;
+
+	for (code = (type == 0); code < n; code++) {
+		/* cache codes: op 3 does not exist */
+		if (type == 1 && ((code >> 1) & 3) == 3)
+			continue;
+		count += pmu_event_supported(core,
+					     ((uint64_t)type << 16) | code, 0);
+	}
+	return count;
+}
+
+static void banner_map(const struct fw_boot *b)
+{
+	const struct fw_pmu_dt *d = &b->pmu_dt;
+	const struct pmu_map *map = pmu_core_map(b->pmu);
+
+	if (!d->node) {
+		fw_printf("PMU map         : no riscv,pmu node; cycles and "
+			  "instructions only\n");
+	} else if (d->parse_error) {
+		fw_printf(
+			"PMU map         : riscv,pmu unreadable (libfdt %d)\n",
+			d->parse_error);
+	} else {
+		fw_printf("PMU map rows    : event-to-mhpmevent %lu%s, "
+			  "event-to-mhpmcounters %lu%s, "
+			  "raw-event-to-mhpmcounters %lu%s\n",
+			  (unsigned long)d->in.n_sel,
+			  d->in.present[PMU_PROP_EVENT_TO_MHPMEVENT]
+				  ? ""
+				  : " (absent)",
+			  (unsigned long)d->in.n_ctr,
+			  d->in.present[PMU_PROP_EVENT_TO_MHPMCOUNTERS]
+				  ? ""
+				  : " (absent)",
+			  (unsigned long)d->in.n_raw,
+			  d->in.present[PMU_PROP_RAW_EVENT_TO_MHPMCOUNTERS]
+				  ? ""
+				  : " (absent)");
+	}
+	fw_printf("PMU events      : general %u/10, cache %u/42, raw rows %lu, "
+		  "%u diagnostic(s)\n",
+		  banner_count_events(b->pmu, 0, SBI_PMU_HW_GENERAL_MAX),
+		  banner_count_events(b->pmu, 1, SBI_PMU_HW_CACHE_CODE_COUNT),
+		  (unsigned long)map->n_raw, d->n_diag);
+}
+
+static void banner_pmu(const struct fw_boot *b)
+{
+	if (!b->pmu) {
+		fw_printf("PMU             : DISABLED, core init error %d\n",
+			  b->pmu_init_error);
+		return;
+	}
+	banner_counters(b->pmu);
+	banner_map(b);
+	fw_printf("PMU state       : %lu bytes per hart\n",
+		  (unsigned long)b->pmu_hart_bytes);
+}
+
+static void banner_platform(const struct fw_boot *b)
+{
+	unsigned long present = fw_hart_present_mask();
+
+	fw_printf("Platform        : %s\n", fw_plat.model);
+	fw_printf("Harts           : %u [", __builtin_popcountl(present));
+	banner_set(present);
+	fw_printf("], boot hart %u (%s)", b->hartid,
+		  b->dynamic && b->info.version >= 2 &&
+				  b->info.boot_hart < FW_MAX_HARTS
+			  ? "fw_dynamic"
+			  : "lottery");
+	if (fw_plat.dt_harts_over)
+		fw_printf(", %u with ids >= %u ignored", fw_plat.dt_harts_over,
+			  FW_MAX_HARTS);
+	fw_printf("\nDevices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
+		  (unsigned long)fw_plat.uart, (unsigned long)fw_plat.clint,
+		  (unsigned long)fw_plat.test);
+	fw_printf("Firmware region : 0x%lx-0x%lx (%lu KiB), PMP %s, heap "
+		  "%lu/%lu\n",
+		  (unsigned long)fw_region_base(),
+		  (unsigned long)(fw_region_base() + fw_region_size() - 1),
+		  (unsigned long)(fw_region_size() / 1024),
+		  fw_feat.pmp ? "protected" : "absent",
+		  (unsigned long)fw_alloc_used(),
+		  (unsigned long)fw_alloc_capacity());
+}
+
+static void banner_next(const struct fw_boot *b)
+{
+	fw_printf("Device tree     : %p: %s\n", b->fdt_out,
+		  b->fdt_ok ? b->fdt_note : "not valid, passed unchanged");
+	fw_printf("SBI             : v%lu.%lu, impl id 0x%lx (sbipmu), "
+		  "impl version %u.%u\n",
+		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
+		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s\n",
+		  b->pmu ? " PMU" : "");
+	fw_printf("Next stage      : 0x%lx, S-mode%s\n", b->next_addr,
+		  b->dynamic && b->info.next_mode != 1
+			  ? " (fw_dynamic asked for another mode)"
+			  : "");
+}
+
+void fw_banner_header(void)
+{
+	fw_printf("\n%s %u.%u: SBI firmware with a portable PMU core, RV%u\n",
+		  FW_NAME, FW_VERSION_MAJOR, FW_VERSION_MINOR, __riscv_xlen);
+}
+
+void fw_banner(const struct fw_boot *b)
+{
+	banner_platform(b);
+	banner_isa();
+	banner_pmu(b);
+	banner_next(b);
+	fw_printf("\n");
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The M-mode console on QEMU virt's ns16550a: polled output and
+ * non-blocking input (no interrupts, no FIFO set-up: Linux's 8250 driver
+ * programs the UART itself later), plus a printf subset that is enough
+ * for the banner. Output from several harts is serialised by a spinlock
+ * taken per printf call.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "console.h"
+#include "csr.h"
+#include "platform.h"
+
+#define UART_THR      0
+#define UART_RBR      0
+#define UART_LSR      5
+#define UART_LSR_DR   0x01
+#define UART_LSR_THRE 0x20
+
+static int console_lock_word;
+
+static inline volatile uint8_t *console_reg(unsigned int off)
+{
+	return (volatile uint8_t *)(fw_plat.uart + off);
+}
+
+void fw_console_putc(char c)
+{
+	if (c == '\n')
+		fw_console_putc('\r');
+	while (!(*console_reg(UART_LSR) & UART_LSR_THRE))
+		;
+	*console_reg(UART_THR) = (uint8_t)c;
+}
+
+bool fw_console_getc(char *c)
+{
+	if (!(*console_reg(UART_LSR) & UART_LSR_DR))
+		return false;
+	*c = (char)*console_reg(UART_RBR);
+	return true;
+}
+
+void fw_console_lock(void)
+{
+	while (__atomic_exchange_n(&console_lock_word, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&console_lock_word, __ATOMIC_RELAXED))
+			;
+}
+
+void fw_console_unlock(void)
+{
+	__atomic_store_n(&console_lock_word, 0, __ATOMIC_RELEASE);
+}
+
+/* One conversion's formatting options. */
+struct console_spec {
+	bool left;
+	char pad;
+	unsigned int width;
+};
+
+static void console_emit(const struct console_spec *sp, const char *s,
+			 unsigned int len)
+{
+	unsigned int fill = sp->width > len ? sp->width - len : 0;
+	unsigned int i;
+
+	for (i = 0; !sp->left && i < fill; i++)
+		fw_console_putc(sp->pad);
+	for (i = 0; i < len; i++)
+		fw_console_putc(s[i]);
+	for (i = 0; sp->left && i < fill; i++)
+		fw_console_putc(' ');
+}
+
+static void console_number(const struct console_spec *sp, unsigned long long v,
+			   unsigned int base, bool neg)
+{
+	char buf[24];
+	unsigned int i = sizeof(buf);
+
+	do {
+		buf[--i] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (neg)
+		buf[--i] = '-';
+	console_emit(sp, &buf[i], sizeof(buf) - i);
+}
+
+static unsigned long long console_arg(va_list *ap, int lng, bool is_signed,
+				      bool *neg)
+{
+	long long s;
+
+	*neg = false;
+	if (!is_signed) {
+		if (lng >= 2)
+			return va_arg(*ap, unsigned long long);
+		if (lng == 1)
+			return va_arg(*ap, unsigned long);
+		return va_arg(*ap, unsigned int);
+	}
+	if (lng >= 2)
+		s = va_arg(*ap, long long);
+	else if (lng == 1)
+		s = va_arg(*ap, long);
+	else
+		s = va_arg(*ap, int);
+	*neg = s < 0;
+	return *neg ? 0ULL - (unsigned long long)s : (unsigned long long)s;
+}
+
+static unsigned int console_strlen(const char *s)
+{
+	unsigned int n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+/* Flags, width and length modifier at *fmt; returns the conversion. */
+static const char *console_spec_parse(const char *fmt, struct console_spec *sp,
+				      int *lng)
+{
+	for (; *fmt == '-' || *fmt == '0'; fmt++)
+		if (*fmt == '-')
+			sp->left = true;
+		else
+			sp->pad = '0';
+	for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+		sp->width = sp->width * 10 + (unsigned int)(*fmt - '0');
+	for (; *fmt == 'l' || *fmt == 'z'; fmt++)
+		(*lng)++; /* size_t is unsigned long on RV32 and RV64 */
+	return fmt;
+}
+
+/* Handle one conversion at *fmt (after '%'); returns the next character. */
+static const char *console_conv(const char *fmt, va_list *ap)
+{
+	struct console_spec sp = {false, ' ', 0};
+	unsigned long long v;
+	int lng = 0;
+	bool neg;
+	const char *s;
+	char c;
+
+	fmt = console_spec_parse(fmt, &sp, &lng);
+	switch (*fmt) {
+	case 'c':
+		c = (char)va_arg(*ap, int);
+		console_emit(&sp, &c, 1);
+		break;
+	case 's':
+		s = va_arg(*ap, const char *);
+		s = s ? s : "(null)";
+		console_emit(&sp, s, console_strlen(s));
+		break;
+	case 'd':
+	case 'i':
+	case 'u':
+	case 'x':
+		v = console_arg(ap, lng, *fmt == 'd' || *fmt == 'i', &neg);
+		console_number(&sp, v, *fmt == 'x' ? 16 : 10, neg);
+		break;
+	case 'p':
+		console_emit(&sp, "0x", 2);
+		console_number(&sp, (uintptr_t)va_arg(*ap, void *), 16, false);
+		break;
+	case '\0':
+		return fmt;
+	default:
+		fw_console_putc(*fmt);
+		break;
+	}
+	return fmt + 1;
+}
+
+static void console_vprintf(const char *fmt, va_list ap)
+{
+	va_list aq;
+
+	va_copy(aq, ap);
+	while (*fmt) {
+		if (*fmt != '%') {
+			fw_console_putc(*fmt++);
+			continue;
+		}
+		fmt = console_conv(fmt + 1, &aq);
+	}
+	va_end(aq);
+}
+
+static void console_puts(const char *s)
+{
+	while (*s)
+		fw_console_putc(*s++);
+}
+
+void fw_printf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fw_console_lock();
+	console_vprintf(fmt, ap);
+	fw_console_unlock();
+	va_end(ap);
+}
+
+void fw_panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fw_console_lock();
+	console_puts("sbipmu: PANIC: ");
+	console_vprintf(fmt, ap);
+	fw_console_unlock();
+	va_end(ap);
+	for (;;)
+		fw_wfi();
+}

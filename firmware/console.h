@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The M-mode console: a polled ns16550a UART, a small printf for the boot
+ * banner and diagnostics, and the byte-level access the SBI debug console
+ * (DBCN) needs. One lock keeps lines from different harts apart.
+ */
+#ifndef FW_CONSOLE_H
+#define FW_CONSOLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+void fw_console_putc(char c);
+/* Non-blocking read: true and *c set when a byte was waiting. */
+bool fw_console_getc(char *c);
+
+void fw_console_lock(void);
+void fw_console_unlock(void);
+
+/* printf subset: %c %s %d %i %u %x %p, flags '0' '-', width, l/ll/z. */
+void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print a fatal message and park the hart forever. */
+void fw_panic(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+#endif

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Feature discovery on the boot hart (see discover.h). A CSR that may be
+ * missing is accessed with traps caught. An extension counts as present
+ * only when the device tree names it and its CSR answers, so Linux (which
+ * trusts the device tree) and the firmware agree. Counters: all-ones are
+ * written to each with counting inhibited; a counter that traps or reads
+ * back zero is absent, otherwise the read-back gives its width.
+ */
+#include "csr.h"
+#include "discover.h"
+#include "pmu_hal.h"
+#include "unpriv.h"
+
+struct fw_features fw_feat;
+
+/*
+ * Firmware counters: as many as OpenSBI offers (16), but no more than
+ * fit beside the hardware counters in one XLEN-bit mask, the widest
+ * counter mask Linux passes in a single call (docs/firmware.md).
+ */
+#define DISCOVER_FW_COUNTERS 16
+
+static char discover_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Does token [tok, tok + n) equal @ext, ignoring case? */
+static bool discover_token_is(const char *tok, unsigned int n, const char *ext)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!ext[i] || discover_lower(tok[i]) != ext[i])
+			return false;
+	return ext[n] == '\0';
+}
+
+bool fw_isa_has(const char *isa, unsigned int len, const char *ext)
+{
+	unsigned int start = 0, i;
+
+	/* Multi-letter extensions follow the base, '_'-separated. */
+	for (i = 0; i <= len; i++) {
+		if (i < len && isa[i] != '_' && isa[i] != '\0')
+			continue;
+		if (start > 0 && discover_token_is(&isa[start], i - start, ext))
+			return true;
+		if (i == len || isa[i] == '\0')
+			break;
+		start = i + 1;
+	}
+	return false;
+}
+
+static bool discover_csr_stimecmp(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_STIMECMP);
+	return fw_catch_end(old) == 0;
+}
+
+static bool discover_csr_menvcfg(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_MENVCFG);
+	return fw_catch_end(old) == 0;
+}
+
+static bool discover_csr_pmp(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_PMPADDR0);
+	return fw_catch_end(old) == 0;
+}
+
+static void discover_counters(struct pmu_hw_desc *hw)
+{
+	unsigned int idx, top = 0;
+
+	hw->counter_mask = 0;
+	for (idx = 0; idx < 32; idx++) {
+		if (idx == 1) /* time is never a PMU counter */
+			continue;
+		if (fw_pmu_hal_probe_counter(idx, &hw->width[idx])) {
+			hw->counter_mask |= 1UL << idx;
+			top = idx + 1;
+		}
+	}
+	hw->num_fw_counters = DISCOVER_FW_COUNTERS;
+	if (top + hw->num_fw_counters > __riscv_xlen)
+		hw->num_fw_counters = __riscv_xlen - top;
+}
+
+void fw_discover(void)
+{
+	struct pmu_hw_desc *hw = &fw_feat.pmu;
+
+	fw_feat.misa = csr_read(CSR_MISA);
+	fw_feat.mvendorid = csr_read(CSR_MVENDORID);
+	fw_feat.marchid = csr_read(CSR_MARCHID);
+	fw_feat.mimpid = csr_read(CSR_MIMPID);
+	fw_feat.h = (fw_feat.misa & MISA_EXT('H')) != 0;
+	fw_feat.sstc = fw_feat.dt.sstc && discover_csr_stimecmp();
+	fw_feat.menvcfg = discover_csr_menvcfg();
+	fw_feat.pmp = discover_csr_pmp();
+	/* Inhibit first: a counting counter would corrupt the read-back. */
+	fw_feat.inhibit = fw_pmu_hal_probe_inhibit();
+
+	hw->xlen = __riscv_xlen;
+	hw->sscofpmf = fw_feat.dt.sscofpmf && fw_pmu_hal_probe_scountovf();
+	hw->smcntrpmf = fw_pmu_hal_probe_cyclecfg();
+	hw->h_ext = fw_feat.h;
+	fw_pmu_hal_init(hw);
+	discover_counters(hw);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the harts offer, found once by the boot hart: ISA extensions
+ * named in the device tree (riscv,isa of every enabled hart, AND-ed),
+ * confirmed by probing the CSRs they bring, the implemented counters
+ * and their widths, and the machine IDs. All harts are assumed alike,
+ * as on QEMU virt.
+ */
+#ifndef FW_DISCOVER_H
+#define FW_DISCOVER_H
+
+#include <stdbool.h>
+
+#include <sbipmu/pmu_hal.h>
+
+/* Extensions as the device tree names them (true only if on all harts). */
+struct fw_isa_ext {
+	bool sscofpmf;
+	bool sstc;
+	bool smcntrpmf;
+	bool svpbmt;
+	bool zicbom;
+	bool zicboz;
+};
+
+struct fw_features {
+	unsigned long misa;
+	unsigned long mvendorid, marchid, mimpid;
+	struct fw_isa_ext dt;	/* as the device tree says */
+	bool h;			/* misa.H */
+	bool sstc;		/* DT says so and stimecmp exists */
+	bool menvcfg;		/* priv 1.12 menvcfg exists */
+	bool pmp;		/* pmpaddr0 exists */
+	bool inhibit;		/* mcountinhibit exists */
+	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
+};
+
+extern struct fw_features fw_feat;
+
+/* Probe the calling hart; fw_feat.dt must be filled first. */
+void fw_discover(void);
+
+/* Does ISA string @isa (riscv,isa) name extension @ext? */
+bool fw_isa_has(const char *isa, unsigned int len, const char *ext);
+
+#endif

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Assembly entry points of the firmware, and nothing that C can do:
+ *  - fw_start: reset entry of every hart. Gives each hart its stack and
+ *    scratch (mscratch), parks harts beyond FW_MAX_HARTS, calls fw_main().
+ *  - fw_trap_entry: the trap vector once a hart is set up. Traps only
+ *    ever come from S/U-mode (M-mode runs with MIE=0 and catches its own
+ *    probe faults with fw_trap_catch), so sp can always be swapped with
+ *    mscratch. An SBI call saves only the caller-saved registers and goes
+ *    straight to sbi_ecall_handle(): that is the hot path Linux takes on
+ *    every context switch. Any other trap also saves the callee-saved
+ *    registers, which instruction emulation may read or write.
+ *  - fw_trap_catch: a temporary trap vector for probes and for loads and
+ *    stores done on behalf of S-mode: it records mcause in the scratch
+ *    area and skips the faulting instruction.
+ *  - fw_unpriv_*: single loads/stores with mstatus.MPRV set, so they use
+ *    the privilege and translation of the trapped mode (mstatus.MPP).
+ *  - fw_enter_next: the mret into S-mode.
+ */
+#include "csr.h"
+#include "fw_defs.h"
+
+	.section .text.entry, "ax", %progbits
+	.option norelax
+	.globl fw_start
+fw_start:
+	/* a0 = hartid, a1 = DTB, a2 = struct fw_dynamic_info (QEMU). */
+	la	t0, fw_trap_park
+	csrw	mtvec, t0
+	csrw	mie, zero
+	csrr	a0, mhartid
+	li	t0, FW_MAX_HARTS
+	bgeu	a0, t0, fw_park
+	/* sp = top of this hart's stack minus the scratch area. */
+	la	sp, fw_stacks
+	li	t0, FW_STACK_SIZE
+	addi	t1, a0, 1
+	mul	t0, t0, t1
+	add	sp, sp, t0
+	addi	sp, sp, -FW_SCRATCH_SIZE
+	csrw	mscratch, sp
+	call	fw_main
+	/* fw_main never returns; if it did, park. */
+fw_park:
+	wfi
+	j	fw_park
+
+	/* Trap vector before set-up: a trap here is a firmware bug. */
+	.align 2
+fw_trap_park:
+	wfi
+	j	fw_trap_park
+
+	.section .text, "ax", %progbits
+	.align 2
+	.globl fw_trap_entry
+fw_trap_entry:
+	csrrw	sp, mscratch, sp	/* sp = scratch, mscratch = trapped sp */
+	addi	sp, sp, -FW_TRAP_REGS_SIZE
+	REG_S	ra, FW_TRAP_REG(1)(sp)
+	REG_S	t0, FW_TRAP_REG(5)(sp)
+	REG_S	t1, FW_TRAP_REG(6)(sp)
+	REG_S	t2, FW_TRAP_REG(7)(sp)
+	REG_S	a0, FW_TRAP_REG(10)(sp)
+	REG_S	a1, FW_TRAP_REG(11)(sp)
+	REG_S	a2, FW_TRAP_REG(12)(sp)
+	REG_S	a3, FW_TRAP_REG(13)(sp)
+	REG_S	a4, FW_TRAP_REG(14)(sp)
+	REG_S	a5, FW_TRAP_REG(15)(sp)
+	REG_S	a6, FW_TRAP_REG(16)(sp)
+	REG_S	a7, FW_TRAP_REG(17)(sp)
+	REG_S	t3, FW_TRAP_REG(28)(sp)
+	REG_S	t4, FW_TRAP_REG(29)(sp)
+	REG_S	t5, FW_TRAP_REG(30)(sp)
+	REG_S	t6, FW_TRAP_REG(31)(sp)
+	csrr	t0, mscratch
+	REG_S	t0, FW_TRAP_REG(2)(sp)
+	addi	t0, sp, FW_TRAP_REGS_SIZE
+	csrw	mscratch, t0		/* scratch pointer back for the next trap */
+	REG_L	a1, FW_SCRATCH_HART(t0)
+	mv	a0, sp
+	csrr	t1, mcause
+	li	t2, FW_CAUSE_S_ECALL
+	bne	t1, t2, fw_trap_slow
+	call	sbi_ecall_handle
+	j	fw_trap_restore
+
+fw_trap_slow:
+	REG_S	zero, FW_TRAP_REG(0)(sp)
+	REG_S	gp, FW_TRAP_REG(3)(sp)
+	REG_S	tp, FW_TRAP_REG(4)(sp)
+	REG_S	s0, FW_TRAP_REG(8)(sp)
+	REG_S	s1, FW_TRAP_REG(9)(sp)
+	REG_S	s2, FW_TRAP_REG(18)(sp)
+	REG_S	s3, FW_TRAP_REG(19)(sp)
+	REG_S	s4, FW_TRAP_REG(20)(sp)
+	REG_S	s5, FW_TRAP_REG(21)(sp)
+	REG_S	s6, FW_TRAP_REG(22)(sp)
+	REG_S	s7, FW_TRAP_REG(23)(sp)
+	REG_S	s8, FW_TRAP_REG(24)(sp)
+	REG_S	s9, FW_TRAP_REG(25)(sp)
+	REG_S	s10, FW_TRAP_REG(26)(sp)
+	REG_S	s11, FW_TRAP_REG(27)(sp)
+	call	fw_trap_handle
+	/* Emulation may have written any register: reload them all. */
+	REG_L	gp, FW_TRAP_REG(3)(sp)
+	REG_L	tp, FW_TRAP_REG(4)(sp)
+	REG_L	s0, FW_TRAP_REG(8)(sp)
+	REG_L	s1, FW_TRAP_REG(9)(sp)
+	REG_L	s2, FW_TRAP_REG(18)(sp)
+	REG_L	s3, FW_TRAP_REG(19)(sp)
+	REG_L	s4, FW_TRAP_REG(20)(sp)
+	REG_L	s5, FW_TRAP_REG(21)(sp)
+	REG_L	s6, FW_TRAP_REG(22)(sp)
+	REG_L	s7, FW_TRAP_REG(23)(sp)
+	REG_L	s8, FW_TRAP_REG(24)(sp)
+	REG_L	s9, FW_TRAP_REG(25)(sp)
+	REG_L	s10, FW_TRAP_REG(26)(sp)
+	REG_L	s11, FW_TRAP_REG(27)(sp)
+
+fw_trap_restore:
+	REG_L	ra, FW_TRAP_REG(1)(sp)
+	REG_L	t0, FW_TRAP_REG(5)(sp)
+	REG_L	t1, FW_TRAP_REG(6)(sp)
+	REG_L	t2, FW_TRAP_REG(7)(sp)
+	REG_L	a0, FW_TRAP_REG(10)(sp)
+	REG_L	a1, FW_TRAP_REG(11)(sp)
+	REG_L	a2, FW_TRAP_REG(12)(sp)
+	REG_L	a3, FW_TRAP_REG(13)(sp)
+	REG_L	a4, FW_TRAP_REG(14)(sp)
+	REG_L	a5, FW_TRAP_REG(15)(sp)
+	REG_L	a6, FW_TRAP_REG(16)(sp)
+	REG_L	a7, FW_TRAP_REG(17)(sp)
+	REG_L	t3, FW_TRAP_REG(28)(sp)
+	REG_L	t4, FW_TRAP_REG(29)(sp)
+	REG_L	t5, FW_TRAP_REG(30)(sp)
+	REG_L	t6, FW_TRAP_REG(31)(sp)
+	REG_L	sp, FW_TRAP_REG(2)(sp)
+	mret
+
+	/*
+	 * Temporary vector while probing or accessing S-mode memory: record
+	 * mcause + 1 in the scratch area, step over the faulting instruction
+	 * (2 or 4 bytes) and return. Runs with MPP = M, so even under MPRV
+	 * its own loads and stores are plain M-mode accesses.
+	 */
+	.align 2
+	.globl fw_trap_catch
+fw_trap_catch:
+	csrrw	sp, mscratch, sp
+	REG_S	t0, FW_SCRATCH_TMP0(sp)
+	REG_S	t1, FW_SCRATCH_TMP1(sp)
+	csrr	t0, mcause
+	addi	t0, t0, 1
+	REG_S	t0, FW_SCRATCH_CAUGHT(sp)
+	csrr	t0, mepc
+	lhu	t1, 0(t0)
+	andi	t1, t1, 3
+	addi	t0, t0, 2
+	addi	t1, t1, -3
+	bnez	t1, 1f
+	addi	t0, t0, 2
+1:	csrw	mepc, t0
+	REG_L	t0, FW_SCRATCH_TMP0(sp)
+	REG_L	t1, FW_SCRATCH_TMP1(sp)
+	csrrw	sp, mscratch, sp
+	mret
+
+	/*
+	 * Loads and stores on behalf of the trapped mode: the caller has
+	 * installed fw_trap_catch. Nothing touches memory between setting
+	 * and restoring mstatus, and the restore also undoes what a caught
+	 * trap did to MPP.
+	 */
+	.macro UNPRIV_LOAD name, insn, bits
+	.globl \name
+\name:
+	li	t0, \bits
+	csrrs	t1, mstatus, t0
+	\insn	a0, 0(a0)
+	csrw	mstatus, t1
+	ret
+	.endm
+
+	.macro UNPRIV_STORE name, insn
+	.globl \name
+\name:
+	li	t0, MSTATUS_MPRV
+	csrrs	t1, mstatus, t0
+	\insn	a1, 0(a0)
+	csrw	mstatus, t1
+	ret
+	.endm
+
+	UNPRIV_LOAD fw_unpriv_lbu, lbu, MSTATUS_MPRV
+	UNPRIV_STORE fw_unpriv_sb, sb
+	/* Instruction fetch: MXR lets execute-only pages be read. */
+	UNPRIV_LOAD fw_unpriv_fetch_u16, lhu, (MSTATUS_MPRV | MSTATUS_MXR)
+
+	/*
+	 * fw_enter_next(hartid, arg, addr): enter S-mode at addr with
+	 * a0 = hartid, a1 = arg, MPP = S, MPIE = 0. Never returns.
+	 */
+	.globl fw_enter_next
+fw_enter_next:
+	csrw	mepc, a2
+	li	t0, (MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV)
+	csrc	mstatus, t0
+	li	t0, (PRV_S << MSTATUS_MPP_SHIFT)
+	csrs	mstatus, t0
+	li	a2, 0
+	li	t0, 0
+	li	t1, 0
+	mret
+
+	/* Per-hart M-mode stacks; each ends with that hart's fw_scratch. */
+	.section .hartdata, "aw", @nobits
+	.align 12
+	.globl fw_stacks
+fw_stacks:
+	.space FW_MAX_HARTS * FW_STACK_SIZE

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Build-time constants of the sbipmu firmware shared by C and assembly:
+ * hart limits, stack size, register width helpers and the layout of the
+ * per-hart trap frame and scratch area (hart.h). hart.h asserts that the C
+ * structures match the offsets given here.
+ */
+#ifndef FW_DEFS_H
+#define FW_DEFS_H
+
+#define FW_NAME		 "sbipmu"
+#define FW_VERSION_MAJOR 0
+#define FW_VERSION_MINOR 1
+
+/*
+ * Harts served. QEMU virt numbers harts 0..n-1; a hart whose id is not
+ * below this limit parks at reset (reported in the banner). Must not
+ * exceed 32 so a hart set fits an RV32 unsigned long.
+ */
+#define FW_MAX_HARTS 8
+/* M-mode stack per hart, with struct fw_scratch at its top. */
+#define FW_STACK_SIZE 8192
+
+#if __riscv_xlen == 64
+#define FW_REGBYTES	8
+#define FW_LOG_REGBYTES 3
+#else
+#define FW_REGBYTES	4
+#define FW_LOG_REGBYTES 2
+#endif
+
+/* struct fw_trap_regs: x0..x31 by register number (x0 slot kept 0). */
+#define FW_TRAP_REGS_SIZE (32 * FW_REGBYTES)
+#define FW_TRAP_REG(n)	  ((n)*FW_REGBYTES)
+
+/*
+ * Per-hart scratch (struct fw_scratch in hart.h), at the top of each
+ * hart's M-mode stack and pointed to by mscratch. It is private to its
+ * hart: the trap-catch flag and temporaries live here so that catching a
+ * trap never touches memory another hart may be initialising.
+ */
+#define FW_SCRATCH_CAUGHT (0 * FW_REGBYTES)
+#define FW_SCRATCH_TMP0	  (1 * FW_REGBYTES)
+#define FW_SCRATCH_TMP1	  (2 * FW_REGBYTES)
+#define FW_SCRATCH_HART	  (3 * FW_REGBYTES)
+#define FW_SCRATCH_SIZE	  64
+
+/* mcause of an SBI call: environment call from S-mode. */
+#define FW_CAUSE_S_ECALL 9
+
+#ifdef __ASSEMBLER__
+#if __riscv_xlen == 64
+#define REG_S sd
+#define REG_L ld
+#else
+#define REG_S sw
+#define REG_L lw
+#endif
+#endif
+
+#endif

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The table of per-hart shared state and the lookups every other file
+ * uses to reach it. A hart id from S-mode is only ever turned into a
+ * struct fw_hart here, with its bounds and presence checked.
+ */
+#include "csr.h"
+#include "hart.h"
+
+struct fw_hart fw_harts[FW_MAX_HARTS];
+
+struct fw_scratch *fw_scratch_self(void)
+{
+	return (struct fw_scratch *)csr_read(CSR_MSCRATCH);
+}
+
+struct fw_hart *fw_hart_get(unsigned long hartid)
+{
+	if (hartid >= FW_MAX_HARTS)
+		return NULL;
+	if (!__atomic_load_n(&fw_harts[hartid].present, __ATOMIC_ACQUIRE))
+		return NULL;
+	return &fw_harts[hartid];
+}
+
+unsigned long fw_hart_present_mask(void)
+{
+	unsigned long mask = 0;
+	unsigned int i;
+
+	for (i = 0; i < FW_MAX_HARTS; i++)
+		if (__atomic_load_n(&fw_harts[i].present, __ATOMIC_ACQUIRE))
+			mask |= 1UL << i;
+	return mask;
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Per-hart machine set-up (see hart_setup.h). Delegation: S-mode gets
+ * the traps Linux handles itself (misaligned fetch, breakpoint, U-mode
+ * ecall, page faults, and with H the guest traps); the firmware keeps
+ * misaligned loads/stores (emulated and counted), illegal instructions
+ * and access faults (counted, then forwarded) so FACTS §4's events are
+ * seen. S-mode may read every implemented counter and time directly
+ * (mcounteren); the PMP hides the firmware region from S/U-mode.
+ */
+#include "csr.h"
+#include "discover.h"
+#include "hart_setup.h"
+#include "platform.h"
+#include "sbi_ext.h"
+
+extern char fw_trap_entry[];
+
+#define DELEG_EXC                                                              \
+	((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) |         \
+	 (1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) |         \
+	 (1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+#define DELEG_EXC_H                                                            \
+	((1UL << CAUSE_VS_ECALL) | (1UL << CAUSE_FETCH_GUEST_PAGE_FAULT) |     \
+	 (1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSN) |  \
+	 (1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
+#define DELEG_IRQ (MIP_SSIP | MIP_STIP | MIP_SEIP)
+
+static void setup_traps(void)
+{
+	unsigned long exc = DELEG_EXC, irq = DELEG_IRQ;
+
+	if (fw_feat.h)
+		exc |= DELEG_EXC_H;
+	if (fw_feat.pmu.sscofpmf)
+		irq |= MIP_LCOFIP; /* Linux handles counter overflow itself */
+	csr_write(CSR_MTVEC, (uintptr_t)fw_trap_entry);
+	csr_write(CSR_MEDELEG, exc);
+	csr_write(CSR_MIDELEG, irq);
+}
+
+static void setup_envcfg(void)
+{
+	uint64_t cfg = 0;
+
+	if (!fw_feat.menvcfg)
+		return;
+	if (fw_feat.sstc)
+		cfg |= MENVCFG_STCE; /* S-mode owns stimecmp */
+	if (fw_feat.dt.svpbmt)
+		cfg |= MENVCFG_PBMTE;
+	if (fw_feat.dt.zicbom)
+		cfg |= MENVCFG_CBIE_INV | MENVCFG_CBCFE;
+	if (fw_feat.dt.zicboz)
+		cfg |= MENVCFG_CBZE;
+	csr_write(CSR_MENVCFG, (unsigned long)cfg);
+#if __riscv_xlen == 32
+	csr_write(CSR_MENVCFGH, (unsigned long)(cfg >> 32));
+#endif
+}
+
+/*
+ * Entry 0: the firmware region, NAPOT, no permission (L clear, so M-mode
+ * is unaffected). Entry 1: everything else, NAPOT over the whole address
+ * space, RWX. Lower entries win, so S/U-mode sees all but the firmware.
+ */
+static void setup_pmp(void)
+{
+	unsigned long base = fw_region_base(), size = fw_region_size();
+
+	if (!fw_feat.pmp)
+		return;
+	csr_write(CSR_PMPADDR0, (base >> 2) | ((size >> 3) - 1));
+	csr_write(CSR_PMPADDR1, ~0UL);
+	csr_write(CSR_PMPCFG0,
+		  ((unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X) << 8) |
+			  PMP_A_NAPOT);
+	fw_sfence_vma_all();
+}
+
+void fw_hart_setup(struct fw_hart *h)
+{
+	setup_traps();
+	csr_write(CSR_MCOUNTEREN, fw_feat.pmu.counter_mask | MCOUNTEREN_TM);
+	setup_envcfg();
+	setup_pmp();
+	sbi_time_cancel(h);
+	csr_clear(CSR_MIP, MIP_SSIP);
+	csr_write(CSR_MIE, MIP_MSIP);
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Machine-mode set-up of one hart: trap vector and delegation, counter
+ * access for S-mode, menvcfg, PMP, timer and interrupt enables. Runs on
+ * every hart, after the boot hart has discovered the features.
+ */
+#ifndef FW_HART_SETUP_H
+#define FW_HART_SETUP_H
+
+#include "hart.h"
+
+void fw_hart_setup(struct fw_hart *h);
+
+#endif

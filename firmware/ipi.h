@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Inter-hart messages. A hart posts work into another hart's struct
+ * fw_hart (an S-mode IPI to inject, a fence to perform) and rings its
+ * CLINT doorbell (msip); the receiver handles it in its M-software
+ * interrupt, or in any M-mode wait loop, which must keep calling
+ * fw_ipi_poll() so that two harts waiting on each other cannot deadlock.
+ */
+#ifndef FW_IPI_H
+#define FW_IPI_H
+
+#include <stdbool.h>
+
+#include "hart.h"
+
+enum fw_ipi_bits {
+	FW_IPI_SSIP = 1UL << 0,	 /* raise the S-mode software interrupt */
+	FW_IPI_FENCE = 1UL << 1, /* perform requests from fence_from */
+	FW_IPI_WAKE = 1UL << 2,	 /* leave a wait loop and look at HSM state */
+};
+
+/* Post @bits to @target and ring its doorbell. */
+void fw_ipi_send(struct fw_hart *target, unsigned long bits);
+
+/* Handle the M-software interrupt of the calling hart @self. */
+void fw_ipi_handle(struct fw_hart *self);
+
+/* In a wait loop: handle posted work if there is any. */
+void fw_ipi_poll(struct fw_hart *self);
+
+#endif

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * QEMU virt as the firmware sees it: where the devices are (filled from
+ * the device tree by fdt_setup.c, virt's addresses as defaults), the RAM
+ * S-mode owns, and the services on top: CLINT IPIs and timer compare,
+ * power-off/reset through sifive,test0, the shared-memory check used by
+ * DBCN and the PMU core, and the PMU core's platform hooks (including two
+ * platform firmware events of our own, see docs/firmware.md).
+ */
+#include <stddef.h>
+
+#include "csr.h"
+#include "platform.h"
+
+#define CLINT_MSIP(h)	  (0x0000UL + 4UL * (h))
+#define CLINT_MTIMECMP(h) (0x4000UL + 8UL * (h))
+#define CLINT_MTIME	  0xBFF8UL
+
+#define TEST_PASS  0x5555U
+#define TEST_RESET 0x7777U
+#define TEST_FAIL  0x3333U
+
+struct fw_platform fw_plat;
+
+extern char _fw_start[];
+extern char _fw_region_end[];
+
+uintptr_t fw_region_base(void)
+{
+	return (uintptr_t)_fw_start;
+}
+
+uintptr_t fw_region_size(void)
+{
+	return (uintptr_t)_fw_region_end - (uintptr_t)_fw_start;
+}
+
+void fw_plat_init_defaults(void)
+{
+	fw_plat.uart = FW_VIRT_UART;
+	fw_plat.clint = FW_VIRT_CLINT;
+	fw_plat.test = FW_VIRT_TEST;
+	fw_plat.model = "unknown";
+	fw_plat.n_mem = 0;
+}
+
+/* Does [addr, end) (end exclusive, no wrap) overlap the firmware region? */
+static bool plat_overlaps_fw(uint64_t addr, uint64_t end)
+{
+	uint64_t fw_lo = fw_region_base();
+	uint64_t fw_hi = fw_lo + fw_region_size();
+
+	return addr < fw_hi && fw_lo < end;
+}
+
+bool fw_plat_ram_ok(uint64_t addr, uint64_t size)
+{
+	uint64_t end;
+	unsigned int i;
+
+	if (size == 0 || __builtin_add_overflow(addr, size, &end))
+		return false;
+#if UINTPTR_MAX < UINT64_MAX
+	/* RV32: the firmware can only dereference its own address space. */
+	if (end - 1 > UINTPTR_MAX)
+		return false;
+#endif
+	if (plat_overlaps_fw(addr, end))
+		return false;
+	for (i = 0; i < fw_plat.n_mem; i++) {
+		const struct fw_mem_range *r = &fw_plat.mem[i];
+
+		if (addr >= r->base && end - r->base <= r->size)
+			return true;
+	}
+	return false;
+}
+
+void fw_clint_send_ipi(unsigned int hartid)
+{
+	*(volatile uint32_t *)(fw_plat.clint + CLINT_MSIP(hartid)) = 1;
+}
+
+void fw_clint_clear_ipi(unsigned int hartid)
+{
+	*(volatile uint32_t *)(fw_plat.clint + CLINT_MSIP(hartid)) = 0;
+}
+
+void fw_clint_set_timecmp(unsigned int hartid, uint64_t value)
+{
+	volatile uint32_t *cmp =
+		(volatile uint32_t *)(fw_plat.clint + CLINT_MTIMECMP(hartid));
+
+	/*
+	 * Two 32-bit writes, high half parked at all-ones first, so that no
+	 * intermediate value lies in the past (works on RV32 and RV64).
+	 */
+	cmp[1] = 0xFFFFFFFFU;
+	cmp[0] = (uint32_t)value;
+	cmp[1] = (uint32_t)(value >> 32);
+}
+
+uint64_t fw_clint_time(void)
+{
+	volatile uint32_t *t =
+		(volatile uint32_t *)(fw_plat.clint + CLINT_MTIME);
+	uint32_t hi, lo;
+
+	do {
+		hi = t[1];
+		lo = t[0];
+	} while (hi != t[1]);
+	return ((uint64_t)hi << 32) | lo;
+}
+
+void fw_plat_reset(bool reboot, bool failure)
+{
+	volatile uint32_t *test = (volatile uint32_t *)fw_plat.test;
+
+	if (reboot)
+		*test = TEST_RESET;
+	else if (failure)
+		*test = (1U << 16) | TEST_FAIL; /* QEMU exits with status 1 */
+	else
+		*test = TEST_PASS;
+}
+
+static void *plat_shmem_map(void *ctx, uint64_t addr, uint64_t size)
+{
+	(void)ctx;
+	if (!fw_plat_ram_ok(addr, size))
+		return NULL;
+	return (void *)(uintptr_t)addr;
+}
+
+static bool plat_fw_supported(void *ctx, uint64_t event_data)
+{
+	(void)ctx;
+	return event_data == FW_PLAT_EVENT_DBCN_BYTES ||
+	       event_data == FW_PLAT_EVENT_HSM_SUSPEND;
+}
+
+const struct pmu_platform_ops fw_plat_pmu_ops = {
+	.shmem_map = plat_shmem_map,
+	.fw_platform_supported = plat_fw_supported,
+};

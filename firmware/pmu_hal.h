@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core's hart hooks on real CSRs (pmu_hal_csr.c), and the probes
+ * discover.c uses to find out which counter CSRs exist. All PMU CSR
+ * access of the firmware is in that one file.
+ */
+#ifndef FW_PMU_HAL_H
+#define FW_PMU_HAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sbipmu/pmu_hal.h>
+
+extern const struct pmu_hal_ops fw_pmu_hal_ops;
+
+/* Tell the hooks what the hardware has (RV32 mhpmeventh needs Sscofpmf). */
+void fw_pmu_hal_init(const struct pmu_hw_desc *hw);
+
+/*
+ * Probes, each run with traps caught (a missing CSR traps or reads 0).
+ * Counter @idx (0, 2, 3..31): true if it exists, *width its bits.
+ * The counter is left inhibited-independent at 0.
+ */
+bool fw_pmu_hal_probe_counter(unsigned int idx, uint8_t *width);
+/* mcountinhibit exists; on success every counter is inhibited. */
+bool fw_pmu_hal_probe_inhibit(void);
+/* scountovf (Sscofpmf) readable. */
+bool fw_pmu_hal_probe_scountovf(void);
+/* mcyclecfg (Smcntrpmf) readable. */
+bool fw_pmu_hal_probe_cyclecfg(void);
+
+#endif

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SBI extensions of the firmware (SBI v3.0), one file each, and the
+ * dispatcher that routes a call to them. Every handler takes the calling
+ * hart, the function ID and the argument registers a0..a5 as S-mode left
+ * them, validates all of them before acting, and returns the struct
+ * sbiret that goes back in a0/a1.
+ */
+#ifndef FW_SBI_EXT_H
+#define FW_SBI_EXT_H
+
+#include <sbipmu/sbi_error.h>
+
+#include "hart.h"
+
+/* Extension IDs (SBI v3.0, chapter per extension). */
+#define SBI_EXT_BASE	    0x10UL
+#define SBI_EXT_TIME	    0x54494D45UL
+#define SBI_EXT_IPI	    0x735049UL
+#define SBI_EXT_RFENCE	    0x52464E43UL
+#define SBI_EXT_HSM	    0x48534DUL
+#define SBI_EXT_SRST	    0x53525354UL
+#define SBI_EXT_DBCN	    0x4442434EUL
+#define SBI_EXT_LEGACY_LAST 0x0FUL
+
+/* Our implementation ID and version (docs/firmware.md). */
+#define FW_SBI_IMPL_ID	  0x5342UL /* "SB": unassigned in the SBI spec list */
+#define FW_SBI_SPEC_MAJOR 3UL
+#define FW_SBI_SPEC_MINOR 0UL
+
+typedef struct sbiret (*sbi_ext_fn)(struct fw_hart *h, unsigned long fid,
+				    const unsigned long a[6]);
+
+struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
+			     const unsigned long a[6]);
+struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
+			     const unsigned long a[6]);
+struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
+			    const unsigned long a[6]);
+struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6]);
+struct sbiret sbi_hsm_ecall(struct fw_hart *h, unsigned long fid,
+			    const unsigned long a[6]);
+struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
+			     const unsigned long a[6]);
+struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
+			     const unsigned long a[6]);
+struct sbiret sbi_pmu_fw_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6]);
+
+/* Is extension @eid implemented (BASE probe_extension)? */
+bool sbi_ecall_probe(unsigned long eid);
+
+/* Entry from entry.S for an ecall from S-mode. */
+void sbi_ecall_handle(struct fw_trap_regs *regs, struct fw_hart *h);
+
+/*
+ * (hart_mask, hart_mask_base) -> set of present harts (SBI v3.0 "Hart
+ * list parameter"): SBI_ERR_INVALID_PARAM if any named hart is invalid.
+ */
+int sbi_hartmask_decode(unsigned long mask, unsigned long base,
+			unsigned long *set);
+
+/* RFENCE: perform the fences other harts asked @self for. */
+void sbi_rfence_process(struct fw_hart *self);
+
+/* TIME: M-timer interrupt (no Sstc): hand the tick to S-mode. */
+void sbi_time_irq(struct fw_hart *h);
+
+/* TIME: no timer pending for S-mode (boot, hart stop). */
+void sbi_time_cancel(struct fw_hart *h);
+
+/* HSM: park a non-boot hart until hart_start; never returns. */
+void sbi_hsm_wait_start(struct fw_hart *h) __attribute__((noreturn));
+/* HSM: mark the boot hart started. */
+void sbi_hsm_boot_started(struct fw_hart *h);
+/* HSM: initial state of a present hart before set-up. */
+void sbi_hsm_init(struct fw_hart *h);
+
+#endif

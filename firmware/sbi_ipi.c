@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * SBI IPI extension (EID "sPI", SBI v3.0 chapter "IPI Extension"):
+ * send_ipi raises the S-mode software interrupt on every hart of the
+ * hart list. The list is checked whole before any hart is signalled.
+ * IPI_SENT counts once per target; IPI_RECEIVED is counted by the
+ * receiver (ipi.c).
+ */
+#include <sbipmu/pmu.h>
+
+#include "ipi.h"
+#include "sbi_ext.h"
+
+#define SBI_IPI_SEND_IPI 0
+
+struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
+			    const unsigned long a[6])
+{
+	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
+	unsigned long set;
+	unsigned int i;
+
+	if (fid != SBI_IPI_SEND_IPI)
+		return r;
+	r.error = sbi_hartmask_decode(a[0], a[1], &set);
+	if (r.error)
+		return r;
+	for (i = 0; i < FW_MAX_HARTS; i++) {
+		if (!(set & (1UL << i)))
+			continue;
+		pmu_fw_event(h->pmu, SBI_PMU_FW_IPI_SENT);
+		fw_ipi_send(&fw_harts[i], FW_IPI_SSIP);
+	}
+	return r;
+}

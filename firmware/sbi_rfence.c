@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * SBI RFENCE extension (EID "RFNC", SBI v3.0 chapter "RFENCE
+ * Extension"). The caller writes one request into its own struct
+ * fw_hart, marks itself in each target's fence_from set and rings the
+ * target; it then waits until every target has cleared its bit in
+ * `waiting`, handling requests aimed at itself meanwhile (two harts
+ * fencing each other cannot deadlock). The calling hart, if targeted,
+ * fences locally. HFENCE functions exist only with the H extension.
+ * *_SENT counts once per request (one SBI call naming at least one hart),
+ * *_RECEIVED once per fence performed, on the hart performing it, the
+ * caller included (FACTS §4).
+ */
+#include <sbipmu/pmu.h>
+
+#include "csr.h"
+#include "discover.h"
+#include "ipi.h"
+#include "sbi_ext.h"
+
+/* Function IDs; also the request kinds. */
+enum fw_fence_kind {
+	FENCE_I = 0,
+	SFENCE_VMA = 1,
+	SFENCE_VMA_ASID = 2,
+	HFENCE_GVMA_VMID = 3,
+	HFENCE_GVMA = 4,
+	HFENCE_VVMA_ASID = 5,
+	HFENCE_VVMA = 6,
+	FENCE_KIND_COUNT = 7,
+};
+
+static const struct {
+	unsigned short sent, received;
+} rfence_events[FENCE_KIND_COUNT] = {
+	{SBI_PMU_FW_FENCE_I_SENT, SBI_PMU_FW_FENCE_I_RECEIVED},
+	{SBI_PMU_FW_SFENCE_VMA_SENT, SBI_PMU_FW_SFENCE_VMA_RECEIVED},
+	{SBI_PMU_FW_SFENCE_VMA_ASID_SENT, SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED},
+	{SBI_PMU_FW_HFENCE_GVMA_VMID_SENT,
+	 SBI_PMU_FW_HFENCE_GVMA_VMID_RECEIVED},
+	{SBI_PMU_FW_HFENCE_GVMA_SENT, SBI_PMU_FW_HFENCE_GVMA_RECEIVED},
+	{SBI_PMU_FW_HFENCE_VVMA_ASID_SENT,
+	 SBI_PMU_FW_HFENCE_VVMA_ASID_RECEIVED},
+	{SBI_PMU_FW_HFENCE_VVMA_SENT, SBI_PMU_FW_HFENCE_VVMA_RECEIVED},
+};
+
+#define RFENCE_PAGE 4096UL
+/* Above this many pages one full flush is cheaper than a loop. */
+#define RFENCE_MAX_PAGES 64UL
+
+#if __riscv_xlen == 64
+#define HGATP_VMID_SHIFT 44
+#define HGATP_VMID_MASK	 (0x3FFFUL << HGATP_VMID_SHIFT)
+#else
+#define HGATP_VMID_SHIFT 22
+#define HGATP_VMID_MASK	 (0x7FUL << HGATP_VMID_SHIFT)
+#endif
+
+/* Whole address space: SBI v3.0 "start_addr and size are both 0, or
+ * size is 2^XLEN-1"; also any range too long or wrapping. */
+static bool rfence_is_full(const struct fw_fence *f)
+{
+	unsigned long end;
+
+	if ((f->start == 0 && f->size == 0) || f->size == ~0UL)
+		return true;
+	if (__builtin_add_overflow(f->start, f->size, &end))
+		return true;
+	return f->size / RFENCE_PAGE >= RFENCE_MAX_PAGES;
+}
+
+static void rfence_sfence(const struct fw_fence *f, bool asid)
+{
+	unsigned long a;
+
+	if (rfence_is_full(f)) {
+		if (asid)
+			fw_sfence_vma_all_asid(f->asid);
+		else
+			fw_sfence_vma_all();
+		return;
+	}
+	for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
+	     a += RFENCE_PAGE)
+		if (asid)
+			fw_sfence_vma_asid(a, f->asid);
+		else
+			fw_sfence_vma_addr(a);
+}
+
+static void rfence_hfence_gvma(const struct fw_fence *f, bool vmid)
+{
+	unsigned long a;
+
+	/* No per-address form for "all VMIDs": flush everything. */
+	if (!vmid || rfence_is_full(f)) {
+		if (vmid)
+			fw_hfence_gvma_vmid(f->asid);
+		else
+			fw_hfence_gvma_all();
+		return;
+	}
+	for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
+	     a += RFENCE_PAGE)
+		fw_hfence_gvma_addr(a >> 2, f->asid);
+}
+
+/* HFENCE.VVMA acts on the VMID in hgatp: borrow the caller's. */
+static void rfence_hfence_vvma(const struct fw_fence *f, bool asid)
+{
+	unsigned long saved = csr_read(CSR_HGATP);
+	unsigned long a;
+
+	csr_write(CSR_HGATP, (saved & ~HGATP_VMID_MASK) | f->vmid);
+	if (rfence_is_full(f)) {
+		if (asid)
+			fw_hfence_vvma_asid(f->asid);
+		else
+			fw_hfence_vvma_all();
+	} else {
+		for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
+		     a += RFENCE_PAGE)
+			if (asid)
+				fw_hfence_vvma_addr_asid(a, f->asid);
+			else
+				fw_hfence_vvma_addr(a);
+	}
+	csr_write(CSR_HGATP, saved);
+}
+
+static void rfence_do(struct fw_hart *self, const struct fw_fence *f)
+{
+	switch (f->kind) {
+	case FENCE_I:
+		fw_fence_i();
+		break;
+	case SFENCE_VMA:
+	case SFENCE_VMA_ASID:
+		rfence_sfence(f, f->kind == SFENCE_VMA_ASID);
+		break;
+	case HFENCE_GVMA_VMID:
+	case HFENCE_GVMA:
+		rfence_hfence_gvma(f, f->kind == HFENCE_GVMA_VMID);
+		break;
+	default:
+		rfence_hfence_vvma(f, f->kind == HFENCE_VVMA_ASID);
+		break;
+	}
+	pmu_fw_event(self->pmu, rfence_events[f->kind].received);
+}
+
+void sbi_rfence_process(struct fw_hart *self)
+{
+	unsigned long from =
+		__atomic_exchange_n(&self->fence_from, 0, __ATOMIC_ACQUIRE);
+	unsigned long bit = 1UL << self->hartid;
+	unsigned int s;
+
+	for (s = 0; s < FW_MAX_HARTS; s++) {
+		if (!(from & (1UL << s)))
+			continue;
+		rfence_do(self, &fw_harts[s].fence);
+		__atomic_and_fetch(&fw_harts[s].fence.waiting, ~bit,
+				   __ATOMIC_RELEASE);
+	}
+}
+
+/* Post the request in h->fence to every hart of @set but h itself. */
+static void rfence_post(struct fw_hart *h, unsigned long set)
+{
+	unsigned int t;
+
+	__atomic_store_n(&h->fence.waiting, set, __ATOMIC_RELEASE);
+	for (t = 0; t < FW_MAX_HARTS; t++) {
+		if (!(set & (1UL << t)))
+			continue;
+		__atomic_or_fetch(&fw_harts[t].fence_from, 1UL << h->hartid,
+				  __ATOMIC_RELEASE);
+		fw_ipi_send(&fw_harts[t], FW_IPI_FENCE);
+	}
+}
+
+struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6])
+{
+	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
+	unsigned long set, self = 1UL << h->hartid;
+
+	if (fid >= FENCE_KIND_COUNT || (fid >= HFENCE_GVMA_VMID && !fw_feat.h))
+		return r;
+	r.error = sbi_hartmask_decode(a[0], a[1], &set);
+	if (r.error)
+		return r;
+	h->fence.kind = (unsigned int)fid;
+	h->fence.start = a[2];
+	h->fence.size = a[3];
+	h->fence.asid = a[4];
+	h->fence.vmid = fid >= HFENCE_VVMA_ASID
+				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
+				: 0;
+	if (set)
+		pmu_fw_event(h->pmu, rfence_events[fid].sent);
+	rfence_post(h, set & ~self);
+	if (set & self)
+		rfence_do(h, &h->fence);
+	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
+		fw_ipi_poll(h);
+	return r;
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The trap dispatcher for everything but SBI calls (see trap.h). Each
+ * firmware event of FACTS §4 is counted here, before the trap is
+ * handled: misaligned and access-fault traps, illegal instructions, and
+ * our own M_TRAP / TIMER_IRQ. What the firmware does not handle itself
+ * goes to S-mode exactly as a delegated trap would.
+ */
+#include <sbipmu/pmu.h>
+
+#include "console.h"
+#include "csr.h"
+#include "ipi.h"
+#include "platform.h"
+#include "sbi_ext.h"
+#include "trap.h"
+#include "unpriv.h"
+
+void fw_trap_redirect(unsigned long cause, unsigned long tval)
+{
+	unsigned long ms = csr_read(CSR_MSTATUS);
+	unsigned long prev = (ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+
+	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
+	csr_write(CSR_SCAUSE, cause);
+	csr_write(CSR_STVAL, tval);
+	/* sstatus as a trap into S would leave it: SPP, SPIE <- SIE, SIE 0. */
+	ms &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE | MSTATUS_MPP);
+	if (prev == PRV_S)
+		ms |= MSTATUS_SPP;
+	if (csr_read(CSR_MSTATUS) & MSTATUS_SIE)
+		ms |= MSTATUS_SPIE;
+	ms |= PRV_S << MSTATUS_MPP_SHIFT;
+	csr_write(CSR_MSTATUS, ms);
+	/* Exceptions always enter at the stvec base, vectored or not. */
+	csr_write(CSR_MEPC, csr_read(CSR_STVEC) & ~3UL);
+}
+
+/* csrr rd, time (or timeh): emulate if S-mode may read time but can't. */
+static bool trap_emulate_time(struct fw_trap_regs *regs, unsigned long insn)
+{
+	unsigned long prev =
+		(csr_read(CSR_MSTATUS) & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	unsigned int rd = (insn >> 7) & 31;
+	uint64_t t;
+
+	if ((insn & ~(31UL << 7)) == 0xC0102073UL)
+		t = fw_clint_time();
+#if __riscv_xlen == 32
+	else if ((insn & ~(31UL << 7)) == 0xC8102073UL)
+		t = fw_clint_time() >> 32;
+#endif
+	else
+		return false;
+	/* A U-mode read is S-mode's to allow (scounteren.TM), not ours. */
+	if (prev != PRV_S && !(csr_read(CSR_SCOUNTEREN) & MCOUNTEREN_TM))
+		return false;
+	if (rd)
+		regs->x[rd] = (unsigned long)t;
+	csr_write(CSR_MEPC, csr_read(CSR_MEPC) + 4);
+	return true;
+}
+
+static void trap_illegal(struct fw_trap_regs *regs, unsigned long tval)
+{
+	unsigned long insn = tval;
+	struct fw_unpriv_fault f;
+
+	if (!insn) { /* mtval may not hold the instruction: fetch it */
+		uint32_t bits;
+		unsigned int len;
+
+		if (!fw_unpriv_fetch_insn(csr_read(CSR_MEPC), &bits, &len,
+					  &f)) {
+			fw_trap_redirect(f.cause, f.tval);
+			return;
+		}
+		insn = bits;
+	}
+	if (!trap_emulate_time(regs, insn))
+		fw_trap_redirect(CAUSE_ILLEGAL_INSN, tval);
+}
+
+static void trap_interrupt(struct fw_hart *h, unsigned long irq)
+{
+	switch (irq) {
+	case IRQ_M_SOFT:
+		fw_ipi_handle(h);
+		break;
+	case IRQ_M_TIMER:
+		pmu_fw_event(h->pmu, SBIPMU_FW_TIMER_IRQ);
+		sbi_time_irq(h);
+		break;
+	default:
+		/* Not enabled by us; disable it so it cannot storm. */
+		if (irq < __riscv_xlen)
+			csr_clear(CSR_MIE, 1UL << irq);
+		break;
+	}
+}
+
+static void trap_exception(struct fw_trap_regs *regs, struct fw_hart *h,
+			   unsigned long cause)
+{
+	unsigned long tval = csr_read(CSR_MTVAL);
+
+	switch (cause) {
+	case CAUSE_MISALIGNED_LOAD:
+		pmu_fw_event(h->pmu, SBI_PMU_FW_MISALIGNED_LOAD);
+		fw_misaligned(regs, cause, tval);
+		break;
+	case CAUSE_MISALIGNED_STORE:
+		pmu_fw_event(h->pmu, SBI_PMU_FW_MISALIGNED_STORE);
+		fw_misaligned(regs, cause, tval);
+		break;
+	case CAUSE_ILLEGAL_INSN:
+		pmu_fw_event(h->pmu, SBI_PMU_FW_ILLEGAL_INSN);
+		trap_illegal(regs, tval);
+		break;
+	case CAUSE_LOAD_ACCESS:
+		pmu_fw_event(h->pmu, SBI_PMU_FW_ACCESS_LOAD);
+		fw_trap_redirect(cause, tval);
+		break;
+	case CAUSE_STORE_ACCESS:
+		pmu_fw_event(h->pmu, SBI_PMU_FW_ACCESS_STORE);
+		fw_trap_redirect(cause, tval);
+		break;
+	default:
+		fw_trap_redirect(cause, tval);
+		break;
+	}
+}
+
+void fw_trap_handle(struct fw_trap_regs *regs, struct fw_hart *h)
+{
+	unsigned long mcause = csr_read(CSR_MCAUSE);
+	unsigned long prev =
+		(csr_read(CSR_MSTATUS) & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+
+	if (prev == PRV_M)
+		fw_panic("trap %lx in M-mode at %lx, tval %lx\n", mcause,
+			 csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+	pmu_fw_event(h->pmu, SBIPMU_FW_M_TRAP);
+	if (mcause & MCAUSE_IRQ)
+		trap_interrupt(h, mcause & ~MCAUSE_IRQ);
+	else
+		trap_exception(regs, h, mcause);
+}
