@@ -86,26 +86,39 @@ qemu=(qemu-system-riscv64 -M virt -cpu "$cpu" -smp "$smp" -m "$mem"
 [ -z "$dtb" ] || qemu+=(-dtb "$dtb")
 qemu+=("${qemu_extra[@]}")
 
-# With a terminal on stdin QEMU must stay in the foreground process group
-# (else SIGTTIN stops it); without one, give it /dev/null.
-tmo=(timeout -k 5 "$timeout_s")
-if [ -t 0 ]; then
-	tmo=(timeout --foreground -k 5 "$timeout_s")
-else
-	exec </dev/null
-fi
-
 mkdir -p "$(dirname "$log")"
 echo "linux-run: ${qemu[*]}" >"$log"
 [ "$quiet" -eq 1 ] || echo "linux-run: ${qemu[*]}"
 rc=0
-if [ "$quiet" -eq 1 ]; then
-	"${tmo[@]}" "${qemu[@]}" >>"$log" 2>&1 || rc=$?
-else
+if [ -t 0 ]; then
+	# Interactive: QEMU must stay in the terminal's foreground process
+	# group (else SIGTTIN stops it); Ctrl-A X quits it.
 	set +e
-	"${tmo[@]}" "${qemu[@]}" 2>&1 | tee -a "$log"
+	timeout --foreground -k 5 "$timeout_s" "${qemu[@]}" 2>&1 | tee -a "$log"
 	rc=${PIPESTATUS[0]}
 	set -e
+else
+	# Scripted: timeout puts QEMU in its own process group, so a signal
+	# to us (Ctrl-C on linux-check, a CI timeout) must be passed on.
+	exec </dev/null
+	if [ "$quiet" -eq 1 ]; then
+		timeout -k 5 "$timeout_s" "${qemu[@]}" >>"$log" 2>&1 &
+	else
+		timeout -k 5 "$timeout_s" "${qemu[@]}" > >(tee -a "$log") 2>&1 &
+	fi
+	qpid=$!
+	interrupted=0
+	trap 'interrupted=1; kill -TERM "$qpid" 2>/dev/null || true' INT TERM HUP
+	# wait returns early when a trapped signal arrives: wait until it is gone.
+	while :; do
+		wait "$qpid" && rc=0 || rc=$?
+		kill -0 "$qpid" 2>/dev/null || break
+	done
+	trap - INT TERM HUP
+	if [ "$interrupted" -eq 1 ]; then
+		echo "linux-run: interrupted, QEMU stopped" >&2
+		exit 143
+	fi
 fi
 [ "$rc" -ne 124 ] || echo "linux-run: TIMEOUT after ${timeout_s}s" | tee -a "$log" >&2
 exit "$rc"

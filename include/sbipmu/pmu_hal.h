@@ -25,7 +25,11 @@
 struct pmu_hal_ops {
 	/* MANDATORY: full value of counter @idx (RV32: joins the h half). */
 	uint64_t (*counter_read)(void *ctx, unsigned int idx);
-	/* MANDATORY: set counter @idx; bits above its width are ignored. */
+	/*
+	 * MANDATORY: set counter @idx; bits above its width are ignored.
+	 * The core calls it only while the counter is inhibited (a HAL may
+	 * rely on that, e.g. to write RV32 halves without a race).
+	 */
 	void (*counter_write)(void *ctx, unsigned int idx, uint64_t value);
 	/*
 	 * MANDATORY: write mhpmevent@idx (3..31). On RV32 the upper half goes
