@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * /init of the sbipmu Linux guest. There is no shell in the initramfs: this
+ * program mounts the pseudo file systems, then runs a fixed table of steps
+ * (perf commands on /bin/workload, and dumps of /proc files), and powers the
+ * machine off. Each step is framed by marker lines that the host scripts
+ * parse:
+ *
+ *   === sbipmu: <name> ===
+ *   ...output of the step (stdout and stderr merged, maybe truncated)...
+ *   === sbipmu: exit <code> ===        (or "exit timeout")
+ *
+ * and the run ends with "=== sbipmu: done ===". Every step runs in its own
+ * process group under a deadline, because perf can hang when the PMU lacks
+ * a feature (no Sscofpmf): a hung step is killed and the run goes on.
+ *
+ * Kernel command line knobs (read from /proc/cmdline, since the kernel does
+ * not pass dotted parameters to init):
+ *   sbipmu.mode=demo|check   demo (default): human-readable perf output;
+ *                            check: perf stat in CSV (-x,) for the checker
+ *   sbipmu.timeout=SECONDS   per-step deadline (default 60)
+ *   sbipmu.rounds=N          workload size (default 50)
+ *   sbipmu.only=A,B,...      run only the named steps (for debugging)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_ARGS   64
+#define PERF	   "/bin/perf"
+#define WORKLOAD   "/bin/workload"
+#define ROUNDS_ARG "@ROUNDS@" /* replaced by sbipmu.rounds */
+
+enum step_flags {
+	STEP_STAT = 1 << 0, /* perf stat: add "-x," in check mode */
+	STEP_CAT = 1 << 1,  /* argv[0] is a file to print, not a program */
+	STEP_DEMO_ONLY = 1 << 2,
+	STEP_SAMPLING = 1 << 3, /* perf record: see sampling_event() */
+};
+
+struct step {
+	const char *name;
+	unsigned int flags;
+	int max_lines; /* output lines shown, 0 = all (a built-in "| head") */
+	const char *argv[MAX_ARGS];
+};
+
+/* SBI firmware events (SBI spec, PMU chapter): perf raw config 0b10 << 62. */
+#define FW(code, label) "cpu/config=0x80000000000000" code ",name=" label "/"
+
+static const struct step steps[] = {
+	{"cpuinfo", STEP_CAT | STEP_DEMO_ONLY, 24, {"/proc/cpuinfo"}},
+	{"stat-hw",
+	 STEP_STAT,
+	 0,
+	 {PERF, "stat", "-e",
+	  "cycles,instructions,dTLB-load-misses,dTLB-store-misses,iTLB-load-"
+	  "misses",
+	  WORKLOAD, ROUNDS_ARG}},
+	{"stat-fw",
+	 STEP_STAT,
+	 0,
+	 {PERF,	    "stat",
+	  "-e",	    FW("00", "fw_misaligned_load"),
+	  "-e",	    FW("01", "fw_misaligned_store"),
+	  "-e",	    FW("04", "fw_illegal_insn"),
+	  "-e",	    FW("06", "fw_ipi_sent"),
+	  "-e",	    FW("07", "fw_ipi_received"),
+	  "-e",	    FW("08", "fw_fence_i_sent"),
+	  "-e",	    FW("09", "fw_fence_i_received"),
+	  "-e",	    FW("0a", "fw_sfence_vma_sent"),
+	  "-e",	    FW("0b", "fw_sfence_vma_received"),
+	  "-e",	    FW("0c", "fw_sfence_vma_asid_sent"),
+	  "-e",	    FW("0d", "fw_sfence_vma_asid_received"),
+	  WORKLOAD, ROUNDS_ARG}},
+	{"stat-raw",
+	 STEP_STAT,
+	 0,
+	 {PERF, "stat", "-e", "r8000000000000004,r8000000000000006", WORKLOAD,
+	  ROUNDS_ARG}},
+	{"stat-modes",
+	 STEP_STAT,
+	 0,
+	 {PERF, "stat", "-e", "cycles:u,cycles:k,instructions:u,instructions:k",
+	  WORKLOAD, ROUNDS_ARG}},
+	/* 2 HW + all 22 firmware events: more than the firmware has counters.
+	 */
+	{"stat-multiplex",
+	 STEP_STAT,
+	 0,
+	 {PERF,	    "stat",	      "-e", "cycles,instructions",
+	  "-e",	    FW("00", "fw00"), "-e", FW("01", "fw01"),
+	  "-e",	    FW("02", "fw02"), "-e", FW("03", "fw03"),
+	  "-e",	    FW("04", "fw04"), "-e", FW("05", "fw05"),
+	  "-e",	    FW("06", "fw06"), "-e", FW("07", "fw07"),
+	  "-e",	    FW("08", "fw08"), "-e", FW("09", "fw09"),
+	  "-e",	    FW("0a", "fw10"), "-e", FW("0b", "fw11"),
+	  "-e",	    FW("0c", "fw12"), "-e", FW("0d", "fw13"),
+	  "-e",	    FW("0e", "fw14"), "-e", FW("0f", "fw15"),
+	  "-e",	    FW("10", "fw16"), "-e", FW("11", "fw17"),
+	  "-e",	    FW("12", "fw18"), "-e", FW("13", "fw19"),
+	  "-e",	    FW("14", "fw20"), "-e", FW("15", "fw21"),
+	  WORKLOAD, ROUNDS_ARG}},
+	{"record",
+	 STEP_SAMPLING,
+	 0,
+	 {PERF, "record", "-e", "cycles", "-c", "100000", "-o",
+	  "/tmp/perf.data", WORKLOAD, ROUNDS_ARG}},
+	{"report",
+	 0,
+	 30,
+	 {PERF, "report", "-i", "/tmp/perf.data", "--stdio", "--percent-limit",
+	  "1"}},
+	{"interrupts", STEP_CAT, 0, {"/proc/interrupts"}},
+};
+
+struct config {
+	int check_mode;
+	int timeout_s;
+	char rounds[16];
+	char only[256]; /* comma-separated step names, empty = all */
+	int sscofpmf;	/* the harts have Sscofpmf: sampling works */
+};
+
+static void say(const char *fmt, const char *arg)
+{
+	printf(fmt, arg);
+	fflush(stdout);
+}
+
+static void mount_one(const char *type, const char *dir, unsigned long flags,
+		      const char *data)
+{
+	mkdir(dir, 0755);
+	/* EBUSY: the kernel (or a previous init) mounted it already. */
+	if (mount(type, dir, type, flags, data) != 0 && errno != EBUSY)
+		fprintf(stderr, "init: mount %s on %s: %s\n", type, dir,
+			strerror(errno));
+}
+
+static void mount_all(void)
+{
+	mount_one("proc", "/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+	mount_one("sysfs", "/sys", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+	mount_one("devtmpfs", "/dev", MS_NOSUID, NULL);
+	/* perf record needs somewhere writable for perf.data. */
+	mount_one("tmpfs", "/tmp", MS_NOSUID | MS_NODEV, "mode=1777");
+}
+
+/* Finds "key=value" on the kernel command line; copies value into out. */
+static int cmdline_get(const char *key, char *out, size_t size)
+{
+	char buf[1024];
+	ssize_t n;
+	int fd = open("/proc/cmdline", O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
+		size_t klen = strlen(key);
+
+		if (strncmp(tok, key, klen) == 0 && tok[klen] == '=') {
+			snprintf(out, size, "%s", tok + klen + 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether /proc/cpuinfo lists Sscofpmf (what Linux keys sampling on). */
+static int have_sscofpmf(void)
+{
+	char line[1024];
+	int found = 0;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strncmp(line, "isa", 3) == 0 &&
+			strstr(line, "_sscofpmf") != NULL;
+	fclose(f);
+	return found;
+}
+
+/*
+ * The event for perf record. Without Sscofpmf the kernel refuses sampling
+ * with EOPNOTSUPP; perf 6.12 then retries with exclude_guest, gets EINVAL
+ * (the PMU can't exclude), drops exclude_guest again and loops forever.
+ * Asking for "cycles:H" up front disables that fallback, so perf fails
+ * cleanly; with Sscofpmf plain "cycles" is used, as in the demo.
+ */
+static const char *sampling_event(const struct config *cfg)
+{
+	return cfg->sscofpmf ? "cycles" : "cycles:H";
+}
+
+static void read_config(struct config *cfg)
+{
+	char val[32];
+
+	cfg->check_mode = cmdline_get("sbipmu.mode", val, sizeof(val)) &&
+			  strcmp(val, "check") == 0;
+	cfg->timeout_s = 60;
+	if (cmdline_get("sbipmu.timeout", val, sizeof(val)) && atoi(val) > 0)
+		cfg->timeout_s = atoi(val);
+	snprintf(cfg->rounds, sizeof(cfg->rounds), "50");
+	if (cmdline_get("sbipmu.rounds", val, sizeof(val)) && atoi(val) > 0)
+		snprintf(cfg->rounds, sizeof(cfg->rounds), "%d", atoi(val));
+	if (!cmdline_get("sbipmu.only", cfg->only, sizeof(cfg->only)))
+		cfg->only[0] = '\0';
+	cfg->sscofpmf = have_sscofpmf();
+}
+
+/* Whether a step is selected by the mode and by sbipmu.only. */
+static int step_wanted(const struct step *st, const struct config *cfg)
+{
+	size_t len = strlen(st->name);
+
+	if ((st->flags & STEP_DEMO_ONLY) && cfg->check_mode)
+		return 0;
+	if (!cfg->only[0])
+		return 1;
+	for (const char *p = cfg->only; *p;) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && strncmp(p, st->name, len) == 0)
+			return 1;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+/* Builds the argv actually run: CSV for perf stat in check mode, rounds. */
+static void build_argv(const struct step *st, const struct config *cfg,
+		       const char **argv)
+{
+	int n = 0;
+
+	for (int i = 0; st->argv[i] && n < MAX_ARGS - 3; i++) {
+		const char *arg = st->argv[i];
+
+		if (strcmp(arg, ROUNDS_ARG) == 0)
+			arg = cfg->rounds;
+		else if ((st->flags & STEP_SAMPLING) &&
+			 strcmp(arg, "cycles") == 0)
+			arg = sampling_event(cfg);
+		argv[n++] = arg;
+		if (i == 1 && (st->flags & STEP_STAT) && cfg->check_mode) {
+			argv[n++] = "-x";
+			argv[n++] = ",";
+		}
+	}
+	argv[n] = NULL;
+}
+
+/* A step that prints a file: done in the child, like any other step. */
+static int cat_file(const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0) {
+		fprintf(stderr, "init: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (write(STDOUT_FILENO, buf, (size_t)n) != n)
+			break;
+	close(fd);
+	return 0;
+}
+
+static void child_run(const struct step *st, const struct config *cfg, int out)
+{
+	const char *argv[MAX_ARGS];
+
+	/* Own process group: a timeout kills perf and the workload together. */
+	setpgid(0, 0);
+	dup2(out, STDOUT_FILENO);
+	dup2(out, STDERR_FILENO);
+	close(out);
+	if (st->flags & STEP_CAT)
+		_exit(cat_file(st->argv[0]));
+	build_argv(st, cfg, argv);
+	execv(argv[0], (char *const *)argv);
+	fprintf(stderr, "init: exec %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Line-limited copy of a step's output to the console (the "| head"). */
+struct relay {
+	int max_lines;
+	int lines;	   /* complete lines seen */
+	int at_line_start; /* next byte starts a new line */
+	int showing;	   /* the current line is being printed */
+};
+
+static void relay_chunk(struct relay *r, const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		/* Decide once per line, so a line is shown whole or not at all.
+		 */
+		if (r->at_line_start)
+			r->showing = !r->max_lines || r->lines < r->max_lines;
+		if (r->showing)
+			putchar(buf[i]);
+		r->at_line_start = buf[i] == '\n';
+		if (r->at_line_start)
+			r->lines++;
+	}
+	fflush(stdout);
+}
+
+/* Reads the child's output until EOF or the deadline; 1 if it timed out. */
+static int relay_until(int fd, struct relay *r, double deadline)
+{
+	char buf[1024];
+
+	for (;;) {
+		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		double left = deadline - now_s();
+		ssize_t n;
+
+		if (left <= 0)
+			return 1;
+		if (poll(&pfd, 1, left > 1 ? 1000 : (int)(left * 1000) + 1) <=
+		    0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n <= 0)
+			return 0;
+		relay_chunk(r, buf, (size_t)n);
+	}
+}
+
+/* init is pid 1: collect the orphans (e.g. killed workload threads). */
+static void reap_orphans(void)
+{
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+}
+
+static void run_step(const struct step *st, const struct config *cfg)
+{
+	struct relay r = {.max_lines = st->max_lines, .at_line_start = 1};
+	int pipefd[2], status = 0, timed_out;
+	char code[32];
+	pid_t pid;
+
+	say("=== sbipmu: %s ===\n", st->name);
+	if (pipe(pipefd) != 0) {
+		perror("init: pipe");
+		return;
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("init: fork");
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(pipefd[0]);
+		child_run(st, cfg, pipefd[1]);
+	}
+	close(pipefd[1]);
+	timed_out = relay_until(pipefd[0], &r, now_s() + cfg->timeout_s);
+	/* On timeout, and to catch stray grandchildren holding the pipe. */
+	kill(-pid, SIGKILL);
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	reap_orphans();
+	if (!r.at_line_start && r.showing)
+		putchar('\n');
+	if (r.max_lines && r.lines > r.max_lines)
+		printf("[... %d more lines not shown]\n",
+		       r.lines - r.max_lines);
+	if (timed_out)
+		snprintf(code, sizeof(code), "timeout");
+	else if (WIFSIGNALED(status))
+		snprintf(code, sizeof(code), "%d", 128 + WTERMSIG(status));
+	else
+		snprintf(code, sizeof(code), "%d", WEXITSTATUS(status));
+	say("=== sbipmu: exit %s ===\n", code);
+}
+
+static void power_off(void)
+{
+	say("=== sbipmu: %s ===\n", "done");
+	sync();
+	reboot(RB_POWER_OFF);
+	/* pid 1 must not exit (that panics the kernel): say why and park. */
+	fprintf(stderr, "init: power off failed: %s\n", strerror(errno));
+	for (;;)
+		pause();
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg;
+
+	(void)argc;
+	(void)argv;
+	mount_all();
+	setenv("PATH", "/bin", 1);
+	setenv("HOME", "/tmp", 1); /* perf keeps its build-id cache there */
+	setenv("TERM", "dumb", 1);
+	read_config(&cfg);
+	printf("=== sbipmu: init mode=%s timeout=%ds rounds=%s sscofpmf=%s "
+	       "===\n",
+	       cfg.check_mode ? "check" : "demo", cfg.timeout_s, cfg.rounds,
+	       cfg.sscofpmf ? "yes" : "no");
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (step_wanted(&steps[i], &cfg))
+			run_step(&steps[i], &cfg);
+	}
+	power_off();
+	return 0;
+}

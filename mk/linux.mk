@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# The Linux guest used by `make run`: a Linux 6.12 kernel (Debian's
+# linux-source-6.12) with a built-in initramfs holding a static /init, a
+# static workload and a static perf, all built for riscv64 from this repo.
+# The scripts scripts/linux-run.sh and scripts/linux-check.sh boot it under
+# QEMU on a FIRMWARE (ours by default, any fw_dynamic-style one works).
+#
+# Included by the top-level Makefile, which defines BUILD.
+#
+#   make linux                       Image + perf + init (+ workload)
+#   make run-linux   FIRMWARE=...    boot once and show the perf demo
+#   make linux-check FIRMWARE=...    full boot matrix with assertions
+#   make linux-check-quick           one or two boots (CI smoke)
+
+Q ?= @
+LINUX_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
+LINUX_CROSS   ?= riscv64-linux-gnu-
+LINUX_JOBS    ?= $(shell nproc)
+FIRMWARE      ?= $(BUILD)/firmware/rv64/sbipmu.bin
+# Extra options for scripts/linux-run.sh / scripts/linux-check.sh.
+LINUX_RUN_ARGS   ?=
+LINUX_CHECK_ARGS ?=
+
+L_DIR     := $(BUILD)/linux
+L_SRC     := $(L_DIR)/src
+L_ABS     := $(abspath $(L_DIR))
+# The kernel's make is a separate build, not part of ours: no jobserver.
+L_KMAKE   := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	make -C $(abspath $(L_SRC)) ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS)
+L_LOGRUN  := scripts/linux-logrun.sh
+L_GUESTCC := $(LINUX_CROSS)gcc -static -O2 -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes
+
+# perf without any optional library: builds in about a minute and links
+# statically (FACTS §5). Only the `perf` target: the default one also links
+# dlfilter shared objects, which fails with -static.
+L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
+	WERROR=0 BUILD_BPF_SKEL=0 \
+	NO_LIBELF=1 NO_DWARF=1 NO_LIBUNWIND=1 NO_LIBTRACEEVENT=1 NO_LIBPERL=1 \
+	NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBBPF=1 NO_LIBCAP=1 \
+	NO_LIBNUMA=1 NO_LIBZSTD=1 NO_LZMA=1 NO_ZLIB=1 NO_LIBCRYPTO=1 \
+	NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 NO_LIBDEBUGINFOD=1 \
+	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBAUDIT=1 NO_SHELLCHECK=1 NO_AIO=1
+
+.PHONY: linux run-linux linux-check linux-check-quick linux-clean linux-distclean
+
+linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload
+
+# --- kernel source: extracted once ---------------------------------------
+$(L_SRC)/.extracted: $(LINUX_TARBALL)
+	$(Q)echo "[linux] extracting $(notdir $<) into $(L_SRC) (~15 s)..."
+	$(Q)rm -rf $(L_SRC) && mkdir -p $(L_SRC)
+	$(Q)tar -xJf $< -C $(L_SRC) --strip-components=1
+	$(Q)touch $@
+
+# --- kernel config: tinyconfig + guest/linux.config, verified ------------
+$(L_SRC)/.config: guest/linux.config $(L_SRC)/.extracted mk/linux.mk \
+		scripts/linux-verify-config.sh
+	$(Q)echo "[linux] configuring (tinyconfig + guest/linux.config)..."
+	$(Q)$(L_KMAKE) tinyconfig >$(L_DIR)/config.log 2>&1
+	$(Q)$(L_SRC)/scripts/kconfig/merge_config.sh -m -O $(L_SRC) \
+		$(L_SRC)/.config guest/linux.config >>$(L_DIR)/config.log 2>&1
+	$(Q)$(L_SRC)/scripts/config --file $@ \
+		--set-str INITRAMFS_SOURCE $(L_ABS)/initramfs.list
+	$(Q)$(L_KMAKE) olddefconfig >>$(L_DIR)/config.log 2>&1
+	$(Q)scripts/linux-verify-config.sh guest/linux.config $@ || { rm -f $@; exit 1; }
+
+# --- guest programs -------------------------------------------------------
+$(L_DIR)/init: guest/init.c | $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@"
+	$(Q)$(L_GUESTCC) -o $@ $<
+
+# -fno-strict-aliasing: the workload reads memory through casts (e.g. the
+# trapping instruction in its signal handlers). -pthread: a thread per hart.
+$(L_DIR)/workload: guest/workload.c | $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@"
+	$(Q)$(L_GUESTCC) -fno-strict-aliasing -pthread -o $@ $<
+
+$(L_DIR)/perf: $(L_SRC)/.extracted
+	$(Q)echo "[linux] building static perf (~1-2 min, log perf.log)..."
+	$(Q)mkdir -p $(L_DIR)/perf-build
+	$(Q)$(L_LOGRUN) $(L_DIR)/perf.log perf -- \
+		make -C $(abspath $(L_SRC))/tools/perf O=$(L_ABS)/perf-build \
+		$(L_PERF_FLAGS) -j$(LINUX_JOBS) perf
+	$(Q)cp $(L_DIR)/perf-build/perf $@
+
+$(L_DIR)/.dir:
+	$(Q)mkdir -p $(L_DIR) && touch $@
+
+# --- initramfs: a gen_init_cpio list, so no root or mknod is needed -------
+# The kernel build tracks the listed files itself, so a changed init or perf
+# only relinks Image (~10 s).
+$(L_DIR)/initramfs/bin/perf: $(L_DIR)/perf
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(LINUX_CROSS)strip -o $@ $<
+
+$(L_DIR)/initramfs.list: mk/linux.mk | $(L_DIR)/.dir
+	$(Q)printf '%s\n' \
+		'dir /dev 0755 0 0' \
+		'nod /dev/console 0600 0 0 c 5 1' \
+		'dir /proc 0755 0 0' \
+		'dir /sys 0755 0 0' \
+		'dir /tmp 1777 0 0' \
+		'dir /bin 0755 0 0' \
+		'file /init $(L_ABS)/init 0755 0 0' \
+		'file /bin/workload $(L_ABS)/workload 0755 0 0' \
+		'file /bin/perf $(L_ABS)/initramfs/bin/perf 0755 0 0' >$@
+
+# --- kernel Image with the initramfs built in -----------------------------
+$(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list $(L_DIR)/init \
+		$(L_DIR)/workload $(L_DIR)/initramfs/bin/perf
+	$(Q)echo "[linux] building Image, -j$(LINUX_JOBS) (~4 min from scratch, ~10 s relink)..."
+	$(Q)$(L_LOGRUN) $(L_DIR)/build.log Image -- $(L_KMAKE) -j$(LINUX_JOBS) Image
+	$(Q)cp $(L_SRC)/arch/riscv/boot/Image $@
+	$(Q)echo "[linux] ready: $@ ($$(du -h $@ | cut -f1))"
+
+# --- booting it -----------------------------------------------------------
+run-linux: linux $(FIRMWARE)
+	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) $(LINUX_RUN_ARGS)
+
+linux-check: linux $(FIRMWARE)
+	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
+
+linux-check-quick: linux $(FIRMWARE)
+	BUILD=$(BUILD) scripts/linux-check.sh --quick --firmware $(FIRMWARE) \
+		$(LINUX_CHECK_ARGS)
+
+# Keeps the extracted tree and perf (slow to redo); distclean drops all.
+linux-clean:
+	rm -f $(L_DIR)/Image $(L_DIR)/init $(L_DIR)/workload $(L_SRC)/.config
+linux-distclean:
+	rm -rf $(L_DIR)
