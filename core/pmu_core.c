@@ -110,7 +110,7 @@ size_t pmu_hart_state_size(const struct pmu_core *core)
 
 	size += core->n_hw * sizeof(uint64_t); /* hw_selector */
 	size += n_fw * sizeof(uint64_t) * 2;   /* fw_value, fw_data */
-	size += n_fw * sizeof(uint16_t);       /* fw_event */
+	size += n_fw * sizeof(uint8_t);	       /* fw_event */
 	return (size + 7) & ~(size_t)7;
 }
 
@@ -118,8 +118,7 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx)
 {
 	struct pmu_hart *h = mem;
-	size_t n_fw = core->hw.num_fw_counters;
-	size_t i;
+	size_t i, n_fw = core->hw.num_fw_counters;
 
 	if (!mem || ((uintptr_t)mem & 7) || size < pmu_hart_state_size(core))
 		return NULL;
@@ -127,16 +126,12 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 	*h = (struct pmu_hart){0};
 	h->core = core;
 	h->hal_ctx = hal_ctx;
-	h->hw_selector = (uint64_t *)(h + 1);
-	h->fw_value = h->hw_selector + core->n_hw;
-	h->fw_data = h->fw_value + n_fw;
-	h->fw_event = (uint16_t *)(h->fw_data + n_fw);
 	for (i = 0; i < core->n_hw; i++)
-		h->hw_selector[i] = 0;
+		pmu_hart_hw_selector(h)[i] = 0;
 	for (i = 0; i < n_fw; i++) {
-		h->fw_value[i] = 0;
-		h->fw_data[i] = 0;
-		h->fw_event[i] = PMU_FW_SLOT_NONE;
+		pmu_hart_fw_value(h)[i] = 0;
+		pmu_hart_fw_data(h)[i] = 0;
+		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
 	}
 	pmu_hw_reset_hart(h);
 	return h;

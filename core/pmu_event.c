@@ -69,7 +69,7 @@ static int pmu_event_fw(const struct pmu_core *core, struct pmu_event *ev)
 			return SBI_ERR_NOT_SUPPORTED;
 		ev->fw_slot = PMU_FW_SLOT_PLATFORM;
 	} else {
-		ev->fw_slot = (uint16_t)pmu_fw_slot(ev->code);
+		ev->fw_slot = (uint8_t)pmu_fw_slot(ev->code);
 		if (ev->fw_slot == PMU_FW_SLOT_NONE)
 			return SBI_ERR_NOT_SUPPORTED;
 		/* event_data is reserved for all but the platform event */

@@ -1,55 +1,35 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Firmware counters: 64-bit software counters of firmware events. Each
- * hart keeps, per event slot, the bitmap of its firmware counters that
- * are running on that event, so counting an event is one load and a
- * branch when nothing counts it, and touches only the counters that do
- * otherwise. The counter value and a platform event's event_data live in
- * separate arrays: clearing one never erases the other (FACTS 3.12).
+ * Firmware counters: 64-bit software counters of firmware events. Counting
+ * an event costs two loads and a branch when no firmware counter of the
+ * hart runs (the common case, and before the PMU is initialised); when
+ * some run, only the running ones are visited (at most 16). The counter
+ * value and a platform event's event_data live in separate arrays:
+ * clearing one never erases the other (FACTS 3.12).
  */
 #include "pmu_internal.h"
-
-static uint16_t pmu_fwc_bit(const struct pmu_core *core, unsigned int idx)
-{
-	return (uint16_t)(1u << pmu_fw_index(core, idx));
-}
 
 void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,
 		       const struct pmu_event *ev)
 {
 	unsigned int k = pmu_fw_index(h->core, idx);
 
-	h->fw_event[k] = ev->fw_slot;
-	h->fw_data[k] = ev->fw_slot == PMU_FW_SLOT_PLATFORM ? ev->data : 0;
+	pmu_hart_fw_event(h)[k] = ev->fw_slot;
+	pmu_hart_fw_data(h)[k] =
+		ev->fw_slot == PMU_FW_SLOT_PLATFORM ? ev->data : 0;
 	h->mapped |= pmu_bit(idx);
 }
 
 void pmu_fwc_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 		   uint64_t value)
 {
-	const struct pmu_core *core = h->core;
-	unsigned int k = pmu_fw_index(core, idx);
-	uint16_t slot = h->fw_event[k];
-
 	if (set_value)
-		h->fw_value[k] = value;
-	if (slot == PMU_FW_SLOT_PLATFORM)
-		h->fw_platform_running |= pmu_fwc_bit(core, idx);
-	else
-		h->fw_running[slot] |= pmu_fwc_bit(core, idx);
+		pmu_fwc_write(h, idx, value);
 	h->started |= pmu_bit(idx);
 }
 
 void pmu_fwc_stop(struct pmu_hart *h, unsigned int idx)
 {
-	const struct pmu_core *core = h->core;
-	uint16_t slot = h->fw_event[pmu_fw_index(core, idx)];
-	uint16_t keep = (uint16_t)~pmu_fwc_bit(core, idx);
-
-	if (slot == PMU_FW_SLOT_PLATFORM)
-		h->fw_platform_running &= keep;
-	else
-		h->fw_running[slot] &= keep;
 	h->started &= ~pmu_bit(idx);
 }
 
@@ -57,19 +37,19 @@ void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx)
 {
 	unsigned int k = pmu_fw_index(h->core, idx);
 
-	h->fw_event[k] = PMU_FW_SLOT_NONE;
-	h->fw_data[k] = 0;
+	pmu_hart_fw_event(h)[k] = PMU_FW_SLOT_NONE;
+	pmu_hart_fw_data(h)[k] = 0;
 	h->mapped &= ~pmu_bit(idx);
 }
 
 uint64_t pmu_fwc_read(const struct pmu_hart *h, unsigned int idx)
 {
-	return h->fw_value[pmu_fw_index(h->core, idx)];
+	return pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)];
 }
 
 void pmu_fwc_write(struct pmu_hart *h, unsigned int idx, uint64_t value)
 {
-	h->fw_value[pmu_fw_index(h->core, idx)] = value;
+	pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)] = value;
 }
 
 int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
@@ -83,40 +63,45 @@ int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
 	return SBI_SUCCESS;
 }
 
-/* Add @n to every firmware counter in @running (bit k = counter k). */
-static void pmu_fw_add(struct pmu_hart *h, uint16_t running, uint64_t n)
+/*
+ * Add @n to every running firmware counter whose event slot is @slot and,
+ * for platform events, whose event_data is @data.
+ */
+static void pmu_fw_add(struct pmu_hart *h, uint64_t running, unsigned int slot,
+		       uint64_t data, uint64_t n)
 {
+	const uint8_t *event = pmu_hart_fw_event(h);
+	const uint64_t *event_data = pmu_hart_fw_data(h);
+	uint64_t *value = pmu_hart_fw_value(h);
+	unsigned int first = h->core->first_fw, idx, k;
 	uint64_t rest;
-	unsigned int k;
 
-	pmu_for_each_bit (k, rest, running)
-		h->fw_value[k] += n;
+	pmu_for_each_bit (idx, rest, running) {
+		k = idx - first;
+		if (event[k] == slot && event_data[k] == data)
+			value[k] += n;
+	}
 }
 
 void pmu_fw_event(struct pmu_hart *h, unsigned int code)
 {
-	unsigned int slot = pmu_fw_slot(code);
-	uint16_t running;
+	uint64_t running;
 
 	/* Before the PMU is up there is nothing to count (FACTS 3.16). */
-	if (!h || slot >= SBIPMU_FW_SLOT_COUNT)
+	if (!h)
 		return;
-	running = h->fw_running[slot];
+	running = h->started & h->core->fw_valid;
 	if (running)
-		pmu_fw_add(h, running, 1);
+		pmu_fw_add(h, running, pmu_fw_slot(code), 0, 1);
 }
 
 void pmu_fw_platform_event(struct pmu_hart *h, uint64_t event_data, uint64_t n)
 {
-	uint16_t match = 0;
-	uint64_t rest;
-	unsigned int k;
+	uint64_t running;
 
-	if (!h || !h->fw_platform_running)
+	if (!h)
 		return;
-	pmu_for_each_bit (k, rest, h->fw_platform_running) {
-		if (h->fw_data[k] == event_data)
-			match |= (uint16_t)(1u << k);
-	}
-	pmu_fw_add(h, match, n);
+	running = h->started & h->core->fw_valid;
+	if (running)
+		pmu_fw_add(h, running, PMU_FW_SLOT_PLATFORM, event_data, n);
 }

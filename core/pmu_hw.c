@@ -43,7 +43,7 @@ static uint64_t pmu_hw_filter(const struct pmu_core *core, unsigned int idx,
 
 static uint64_t *pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
 {
-	return &h->hw_selector[h->core->hw_slot[idx]];
+	return &pmu_hart_hw_selector(h)[h->core->hw_slot[idx]];
 }
 
 /* Program the event selector (or fixed-counter filter) with OF = @of. */

@@ -21,11 +21,11 @@ struct pmu_event {
 	uint64_t data;	   /* event_data as given */
 	uint64_t counters; /* logical counters able to count it */
 	uint64_t selector; /* hardware: mhpmevent value without OF/filters */
-	uint16_t fw_slot;  /* firmware: dense slot or PMU_FW_SLOT_PLATFORM */
+	uint8_t fw_slot;   /* firmware: dense slot or PMU_FW_SLOT_PLATFORM */
 	bool is_fw;
 };
 
-#define PMU_FW_SLOT_NONE 0xFFFEu
+#define PMU_FW_SLOT_NONE 0xFEu
 
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev);

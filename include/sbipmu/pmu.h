@@ -53,8 +53,13 @@ struct pmu_core {
 };
 
 /*
- * Per-hart state. Sized from the hardware (pmu_hart_state_size()); the
- * arrays live right behind the struct in the caller's buffer.
+ * Per-hart state: 40 bytes here, then, in the caller's buffer right
+ * behind it (pmu_hart_state_size()), sized from the real counters:
+ *   uint64_t hw_selector[n_hw]  mhpmevent value to program, without OF
+ *   uint64_t fw_value[num_fw]   firmware counter values
+ *   uint64_t fw_data[num_fw]    event_data of platform firmware events
+ *   uint8_t  fw_event[num_fw]   event slot, PMU_FW_SLOT_PLATFORM or NONE
+ * Reach them with the accessors below.
  */
 struct pmu_hart {
 	const struct pmu_core *core;
@@ -63,15 +68,29 @@ struct pmu_hart {
 	uint64_t started; /* logical counters counting */
 	/* Snapshot area, validated by the platform at SNAPSHOT_SET_SHMEM. */
 	volatile struct pmu_snapshot_shmem *shmem;
-	uint16_t fw_running[SBIPMU_FW_SLOT_COUNT]; /* per event: fw counters */
-	uint16_t fw_platform_running;
-	uint64_t *hw_selector; /* [n_hw] mhpmevent value without OF */
-	uint64_t *fw_value;    /* [num_fw] */
-	uint64_t *fw_data;     /* [num_fw] event_data of platform events */
-	uint16_t *fw_event;    /* [num_fw] slot, or PMU_FW_SLOT_PLATFORM */
 };
 
-#define PMU_FW_SLOT_PLATFORM 0xFFFFu
+static inline uint64_t *pmu_hart_hw_selector(const struct pmu_hart *h)
+{
+	return (uint64_t *)(uintptr_t)(h + 1);
+}
+
+static inline uint64_t *pmu_hart_fw_value(const struct pmu_hart *h)
+{
+	return pmu_hart_hw_selector(h) + h->core->n_hw;
+}
+
+static inline uint64_t *pmu_hart_fw_data(const struct pmu_hart *h)
+{
+	return pmu_hart_fw_value(h) + h->core->hw.num_fw_counters;
+}
+
+static inline uint8_t *pmu_hart_fw_event(const struct pmu_hart *h)
+{
+	return (uint8_t *)(pmu_hart_fw_data(h) + h->core->hw.num_fw_counters);
+}
+
+#define PMU_FW_SLOT_PLATFORM 0xFFu
 
 /* ---- set-up (boot hart, then each hart) ---- */
 

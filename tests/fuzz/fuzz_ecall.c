@@ -115,8 +115,8 @@ static void fuzz_check_hart(const struct sim_env *env, unsigned int i)
 	const struct sim_hart *s = &env->hart[i];
 	const struct pmu_core *core = &env->core;
 	uint64_t running = core->hw_valid & ~(uint64_t)s->inhibit;
-	unsigned int k, slot;
-	uint64_t fw_listed = 0;
+	const uint8_t *fw_event = pmu_hart_fw_event(h);
+	unsigned int k;
 
 	fuzz_assert((h->started & ~h->mapped) == 0);
 	fuzz_assert((h->started & core->hw_valid) == running);
@@ -124,10 +124,12 @@ static void fuzz_check_hart(const struct sim_env *env, unsigned int i)
 		if (((core->hw_valid & ~h->mapped) >> k) & 1)
 			fuzz_assert((s->event[k] & ~MHPMEVENT_OF) == 0);
 	}
-	for (slot = 0; slot < SBIPMU_FW_SLOT_COUNT; slot++)
-		fw_listed |= (uint64_t)h->fw_running[slot] << core->first_fw;
-	fw_listed |= (uint64_t)h->fw_platform_running << core->first_fw;
-	fuzz_assert(fw_listed == (h->started & core->fw_valid));
+	/* A firmware counter has an event exactly when it is mapped. */
+	for (k = 0; k < core->hw.num_fw_counters; k++) {
+		bool mapped = (h->mapped >> (core->first_fw + k)) & 1;
+
+		fuzz_assert(mapped == (fw_event[k] != 0xFE));
+	}
 }
 
 static uint64_t fuzz_set(const struct sim_env *env, unsigned long cbase,

@@ -443,7 +443,7 @@ static inline bool tu_started(const struct sim_env *env, unsigned long idx)
 static inline uint64_t tu_saved_selector(const struct sim_env *env,
 					 unsigned long idx)
 {
-	return env->pmu[0]->hw_selector[env->core.hw_slot[idx]];
+	return pmu_hart_hw_selector(env->pmu[0])[env->core.hw_slot[idx]];
 }
 
 /* Configure @ev (event_data @data) on exactly counter @idx and start it. */
