@@ -29,6 +29,9 @@ int pmu_snapshot_set_shmem(struct pmu_hart *h, uint64_t addr,
 {
 	void *area;
 
+	/* Table 17: "snapshot functionality is not available" comes first. */
+	if (h->core->hw.no_snapshot)
+		return SBI_ERR_NOT_SUPPORTED;
 	/* "The flags parameter is reserved for future use and must be zero." */
 	if (flags)
 		return SBI_ERR_INVALID_PARAM;

@@ -50,6 +50,8 @@ static void banner_isa(void)
 		"ISA extensions  : Sscofpmf %s, Sstc %s, Smcntrpmf %s, H %s\n",
 		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
 		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
+	if (hw->no_snapshot)
+		fw_printf("PMU snapshot    : off (/chosen/sbipmu,snapshot)\n");
 	if (fw_feat.dt.sscofpmf != hw->sscofpmf ||
 	    fw_feat.dt.sstc != fw_feat.sstc)
 		fw_printf("ISA note        : device tree and CSR probes "

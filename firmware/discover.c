@@ -115,6 +115,7 @@ void fw_discover(void)
 	hw->sscofpmf = fw_feat.dt.sscofpmf && fw_pmu_hal_probe_scountovf();
 	hw->smcntrpmf = fw_pmu_hal_probe_cyclecfg();
 	hw->h_ext = fw_feat.h;
+	hw->no_snapshot = fw_feat.no_snapshot;
 	fw_pmu_hal_init(hw);
 	discover_counters(hw);
 }

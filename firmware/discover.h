@@ -32,6 +32,7 @@ struct fw_features {
 	bool menvcfg;		/* priv 1.12 menvcfg exists */
 	bool pmp;		/* pmpaddr0 exists */
 	bool inhibit;		/* mcountinhibit exists */
+	bool no_snapshot;	/* /chosen/sbipmu,snapshot = "off" (policy) */
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
 };
 

@@ -50,6 +50,20 @@ static bool fdt_prop_is(const void *fdt, int node, const char *name,
 	return s && len > 0 && s[len - 1] == '\0' && !strcmp(s, value);
 }
 
+/*
+ * Firmware options a platform or a test sets in /chosen. Only one so far:
+ * sbipmu,snapshot = "off" withholds the PMU snapshot area (Linux then uses
+ * its non-snapshot paths; FACTS 1 asks for perf to be tested both ways).
+ */
+static void fdt_scan_chosen(const void *fdt)
+{
+	int node = fdt_path_offset(fdt, "/chosen");
+
+	if (node >= 0)
+		fw_feat.no_snapshot =
+			fdt_prop_is(fdt, node, "sbipmu,snapshot", "off");
+}
+
 static void fdt_scan_model(const void *fdt)
 {
 	int len, i;
@@ -184,6 +198,7 @@ bool fw_fdt_scan(const void *fdt)
 	if (!fdt || fdt_check_header(fdt))
 		return false;
 	fdt_scan_model(fdt);
+	fdt_scan_chosen(fdt);
 	fdt_scan_cpus(fdt);
 	fdt_scan_memory(fdt);
 	fdt_scan_devices(fdt);

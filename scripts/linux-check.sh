@@ -179,8 +179,8 @@ check_boot_common() { # RC
 	assert log-clean "$bad" [ -z "$bad" ]
 }
 
-check_probe() { # SSC
-	local ssc=$1 ctrs ver
+check_probe() { # SSC SNAPSHOT
+	local ssc=$1 snap=$2 ctrs ver
 	ctrs=$(sed -n 's/.*riscv-pmu-sbi: \([0-9]*\) firmware and \([0-9]*\) hardware counters.*/\1 \2/p' "$log")
 	if [ -n "$ctrs" ] && [ "${ctrs% *}" -gt 0 ] && [ "${ctrs#* }" -gt 0 ]; then
 		pass pmu-probe "${ctrs% *} firmware, ${ctrs#* } hardware counters"
@@ -195,7 +195,10 @@ check_probe() { # SSC
 	else
 		fail sbi-version "v${ver:-?} < v$min_sbi"
 	fi
-	if grep -q 'SBI PMU snapshot detected' "$log"; then
+	if [ "$snap" = off ]; then
+		assert snapshot-off "Linux enabled snapshot although withheld" \
+			not_grep 'SBI PMU snapshot detected'
+	elif grep -q 'SBI PMU snapshot detected' "$log"; then
 		pass snapshot
 	elif relaxed snapshot; then
 		pass snapshot "absent, relaxed"
@@ -208,6 +211,8 @@ check_probe() { # SSC
 		assert sampling-probe "sampling enabled without Sscofpmf" [ "$ssc" = yes ]
 	fi
 }
+
+not_grep() { ! grep -q "$1" "$log"; }
 
 check_workload() {
 	local sigill sigbus ill al as
@@ -344,8 +349,8 @@ check_sampling() { # SSC
 
 }
 
-check_boot_check() { # SMP SSC
-	check_probe "$2"
+check_boot_check() { # SMP SSC SNAPSHOT
+	check_probe "$2" "$3"
 	check_workload
 	check_stat_hw
 	check_stat_fw "$1"
@@ -374,24 +379,38 @@ for f in "$firmware" "$BUILD/linux/Image"; do
 		exit 2
 	fi
 done
-# name mode smp sscofpmf
+# name mode smp sscofpmf snapshot ("off": a device tree with
+# /chosen/sbipmu,snapshot = "off", so Linux runs its non-snapshot paths)
 if [ "$quick" -eq 1 ]; then
-	boots=("check-smp2-ssc check 2 yes" "check-smp1-nossc check 1 no")
+	boots=("check-smp2-ssc check 2 yes on"
+		"check-smp2-ssc-nosnap check 2 yes off"
+		"check-smp1-nossc check 1 no on")
 else
-	boots=("demo-smp2-ssc demo 2 yes"
-		"check-smp1-ssc check 1 yes" "check-smp1-nossc check 1 no"
-		"check-smp2-ssc check 2 yes" "check-smp2-nossc check 2 no"
-		"check-smp4-ssc check 4 yes" "check-smp4-nossc check 4 no")
+	boots=("demo-smp2-ssc demo 2 yes on"
+		"check-smp1-ssc check 1 yes on" "check-smp1-nossc check 1 no on"
+		"check-smp2-ssc check 2 yes on" "check-smp2-nossc check 2 no on"
+		"check-smp2-ssc-nosnap check 2 yes off"
+		"check-smp4-ssc check 4 yes on" "check-smp4-nossc check 4 no on")
 fi
+
+# QEMU's own device tree for this machine, with snapshot withheld.
+nosnap_dtb() { # SMP SSC -> path
+	local dtb="$log_dir/nosnap-smp$1-$2.dtb"
+	qemu-system-riscv64 -M "virt,dumpdtb=$dtb" -cpu "rv64,sscofpmf=$([ "$2" = yes ] && echo true || echo false)" \
+		-smp "$1" -m 512M -nographic >/dev/null 2>&1
+	fdtput -t s "$dtb" /chosen sbipmu,snapshot off
+	echo "$dtb"
+}
 
 mkdir -p "$log_dir"
 echo "# firmware: $firmware; relaxed: ${relax//,/ }"
 total_start=$SECONDS
 for spec in "${boots[@]}"; do
-	read -r boot mode smp ssc <<<"$spec"
+	read -r boot mode smp ssc snap <<<"$spec"
 	opts=(--quiet --mode "$mode" --smp "$smp" --timeout "$timeout_s"
 		--log "$log_dir/$boot.raw")
 	[ "$ssc" = yes ] || opts+=(--no-sscofpmf)
+	[ "$snap" = on ] || opts+=(--dtb "$(nosnap_dtb "$smp" "$ssc")")
 	start=$SECONDS
 	rc=0
 	"$(dirname "$0")/linux-run.sh" "$firmware" "${opts[@]}" || rc=$?
@@ -402,7 +421,7 @@ for spec in "${boots[@]}"; do
 	if [ "$mode" = demo ]; then
 		check_boot_demo
 	else
-		check_boot_check "$smp" "$ssc"
+		check_boot_check "$smp" "$ssc" "$snap"
 	fi
 done
 echo "# ${#boots[@]} boots in $((SECONDS - total_start)) s"

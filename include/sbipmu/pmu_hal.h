@@ -83,6 +83,12 @@ struct pmu_hw_desc {
 	bool smcntrpmf;	       /* mcyclecfg/minstretcfg */
 	bool h_ext;	       /* VS/VU inhibit bits exist */
 	unsigned int num_fw_counters; /* firmware counters to offer (<= 16) */
+	/*
+	 * Firmware policy, not hardware: answer SNAPSHOT_SET_SHMEM with
+	 * NOT_SUPPORTED ("snapshot functionality is not available"). The
+	 * QEMU firmware sets it from /chosen/sbipmu,snapshot = "off".
+	 */
+	bool no_snapshot;
 };
 
 #define PMU_MAX_FW_COUNTERS 16

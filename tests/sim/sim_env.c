@@ -76,6 +76,7 @@ int sim_env_init(struct sim_env *env, const struct sim_env_cfg *cfg)
 	for (i = 0; i < cfg->harts; i++)
 		sim_hart_init(&env->hart[i], &cfg->hart);
 	sim_hart_describe(&env->hart[0], cfg->num_fw, &desc);
+	desc.no_snapshot = cfg->no_snapshot;
 	if (pmu_core_init(&env->core, &desc, &sim_hal_ops, &env->plat,
 			  &env->mem))
 		return -1;

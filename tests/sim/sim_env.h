@@ -28,6 +28,7 @@ struct sim_env_cfg {
 	unsigned int harts;
 	bool platform_events;	    /* offer fw_platform_supported */
 	bool no_rows;		    /* no riscv,pmu rows at all */
+	bool no_snapshot;	    /* firmware withholds the snapshot area */
 	struct pmu_map_input *rows; /* NULL: QEMU 7.2's rows */
 };
 

@@ -19,6 +19,32 @@
 #define PAGE	    4096UL
 #define PATTERN	    0xA5A5A5A5A5A5A5A5ULL
 
+static int setup_no_snapshot(void **state)
+{
+	struct sim_env_cfg cfg = sim_env_default_cfg();
+
+	cfg.no_snapshot = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
+/*
+ * Table 17, NOT_SUPPORTED: "The SBI PMU snapshot functionality is not
+ * available" -- a firmware withholding it answers so even for a valid area,
+ * and START with INIT_SNAPSHOT then finds no shared memory.
+ */
+static void test_set_shmem__snapshot_withheld__not_supported(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r;
+
+	assert_err(set_shmem(env, SIM_S_RAM_BASE, 0), SBI_ERR_NOT_SUPPORTED);
+	r = cfg_match(env, 3, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, EV_DTLB_READ_MISS,
+		      0);
+	assert_ok(r);
+	assert_err(start(env, 3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0),
+		   SBI_ERR_NO_SHMEM);
+}
+
 static int setup_two_harts(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
@@ -416,6 +442,8 @@ int main(void)
 		T(test_snapshot_start__init_from_cbase_relative_slots),
 		T(test_snapshot_start__init_snapshot__area_read_only),
 		TS(test_snapshot__per_hart_areas__independent, setup_two_harts),
+		TS(test_set_shmem__snapshot_withheld__not_supported,
+		   setup_no_snapshot),
 #undef T
 #undef TS
 	};
