@@ -63,6 +63,9 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	core->n_logical = core->first_fw + core->hw.num_fw_counters;
 	core->fw_valid = ((1ULL << core->hw.num_fw_counters) - 1)
 			 << core->first_fw;
+	/* At most 32 + 16: pmu_counter_set() relies on staying below 64. */
+	_Static_assert(PMU_CTR_HW_MAX + PMU_MAX_FW_COUNTERS < 64,
+		       "logical counters fit a 64-bit set");
 	for (i = 0; i < PMU_CTR_HW_MAX; i++) {
 		core->hw_slot[i] = (uint8_t)slot;
 		if ((counters >> i) & 1)

@@ -19,12 +19,13 @@ int pmu_counter_set(const struct pmu_core *core, uint64_t cbase, uint64_t cmask,
 	if (!mask)
 		return SBI_ERR_INVALID_PARAM;
 	/*
-	 * n_logical <= 64, so once cbase is below it neither the sum nor
-	 * the shift below can overflow.
+	 * n_logical <= 48 (pmu_core_init), so once cbase is below it the
+	 * shifts below stay under 64 bits: a mask bit at or beyond
+	 * n_logical - cbase names a counter that does not exist.
 	 */
 	if (cbase >= core->n_logical)
 		return SBI_ERR_INVALID_PARAM;
-	if (pmu_bit_highest(mask) >= core->n_logical - cbase)
+	if (mask >> (core->n_logical - cbase))
 		return SBI_ERR_INVALID_PARAM;
 
 	shifted = mask << cbase;

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Firmware counters: 64-bit software counters of firmware events. Counting
- * an event costs two loads and a branch when no firmware counter of the
- * hart runs (the common case, and before the PMU is initialised); when
- * some run, only the running ones are visited (at most 16). The counter
- * value and a platform event's event_data live in separate arrays:
+ * Firmware counters: 64-bit software counters of firmware events. The
+ * per-hart fw_slots bitmap says which events have a running counter, so
+ * counting an event nobody counts is a load and a branch (inline in
+ * pmu.h); otherwise only the running counters are visited (at most 16). The
+ * counter value and a platform event's event_data live in separate arrays:
  * clearing one never erases the other (FACTS 3.12).
  */
 #include "pmu_internal.h"
@@ -20,17 +20,41 @@ void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,
 	h->mapped |= pmu_bit(idx);
 }
 
+/* The fw_slots bit that stands for event slot @slot. */
+static uint32_t pmu_fw_slot_bit(unsigned int slot)
+{
+	return slot == PMU_FW_SLOT_PLATFORM ? PMU_FW_SLOTS_PLATFORM
+					    : 1u << slot;
+}
+
+/* Recompute fw_slots from the started firmware counters. */
+static void pmu_fw_slots_refresh(struct pmu_hart *h)
+{
+	const uint8_t *event = pmu_hart_fw_event(h);
+	unsigned int first = h->core->first_fw, idx;
+	uint64_t rest;
+	uint32_t slots = 0;
+
+	pmu_for_each_bit (idx, rest, h->started & h->core->fw_valid)
+		slots |= pmu_fw_slot_bit(event[idx - first]);
+	h->fw_slots = slots;
+}
+
 void pmu_fwc_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 		   uint64_t value)
 {
+	uint8_t slot = pmu_hart_fw_event(h)[pmu_fw_index(h->core, idx)];
+
 	if (set_value)
 		pmu_fwc_write(h, idx, value);
 	h->started |= pmu_bit(idx);
+	h->fw_slots |= pmu_fw_slot_bit(slot);
 }
 
 void pmu_fwc_stop(struct pmu_hart *h, unsigned int idx)
 {
 	h->started &= ~pmu_bit(idx);
+	pmu_fw_slots_refresh(h);
 }
 
 void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx)
@@ -65,10 +89,10 @@ int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
 
 /*
  * Add @n to every running firmware counter whose event slot is @slot and,
- * for platform events, whose event_data is @data.
+ * for platform events, whose event_data is @data (0 for the others).
  */
-static void pmu_fw_add(struct pmu_hart *h, uint64_t running, unsigned int slot,
-		       uint64_t data, uint64_t n)
+void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t data,
+		  uint64_t n)
 {
 	const uint8_t *event = pmu_hart_fw_event(h);
 	const uint64_t *event_data = pmu_hart_fw_data(h);
@@ -76,32 +100,9 @@ static void pmu_fw_add(struct pmu_hart *h, uint64_t running, unsigned int slot,
 	unsigned int first = h->core->first_fw, idx, k;
 	uint64_t rest;
 
-	pmu_for_each_bit (idx, rest, running) {
+	pmu_for_each_bit (idx, rest, h->started & h->core->fw_valid) {
 		k = idx - first;
 		if (event[k] == slot && event_data[k] == data)
 			value[k] += n;
 	}
-}
-
-void pmu_fw_event(struct pmu_hart *h, unsigned int code)
-{
-	uint64_t running;
-
-	/* Before the PMU is up there is nothing to count (FACTS 3.16). */
-	if (!h)
-		return;
-	running = h->started & h->core->fw_valid;
-	if (running)
-		pmu_fw_add(h, running, pmu_fw_slot(code), 0, 1);
-}
-
-void pmu_fw_platform_event(struct pmu_hart *h, uint64_t event_data, uint64_t n)
-{
-	uint64_t running;
-
-	if (!h)
-		return;
-	running = h->started & h->core->fw_valid;
-	if (running)
-		pmu_fw_add(h, running, PMU_FW_SLOT_PLATFORM, event_data, n);
 }

@@ -25,7 +25,6 @@ struct pmu_event {
 	bool is_fw;
 };
 
-#define PMU_FW_SLOT_NONE 0xFEu
 
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev);
@@ -68,15 +67,6 @@ void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx);
 uint64_t pmu_fwc_read(const struct pmu_hart *h, unsigned int idx);
 void pmu_fwc_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
 
-/* Dense firmware event slot for code @code, or PMU_FW_SLOT_NONE. */
-static inline unsigned int pmu_fw_slot(unsigned int code)
-{
-	if (code < SBI_PMU_FW_STANDARD_MAX)
-		return code;
-	if (code >= SBI_PMU_FW_IMPL_FIRST && code < SBIPMU_FW_IMPL_END)
-		return code - SBI_PMU_FW_IMPL_FIRST + SBI_PMU_FW_STANDARD_MAX;
-	return PMU_FW_SLOT_NONE;
-}
 
 /* One counter of either type (pmu_startstop.c). */
 uint64_t pmu_counter_read(const struct pmu_hart *h, unsigned int idx);

@@ -92,13 +92,26 @@ static int pmu_decode_call(struct pmu_hart *h, unsigned long fid,
 	}
 }
 
+/*
+ * Firmware is built for one XLEN, so there the XLEN tests fold away at
+ * compile time; host builds (tests, fuzzing) serve both from the core's
+ * hardware description.
+ */
+#ifdef __riscv_xlen
+#define PMU_ECALL_RV32(h)  (__riscv_xlen == 32)
+#define PMU_ECALL_XMASK(h) ((uint64_t)~0UL)
+#else
+#define PMU_ECALL_RV32(h)  ((h)->core->hw.xlen == 32)
+#define PMU_ECALL_XMASK(h) ((h)->core->xlen_mask)
+#endif
+
 struct sbiret sbi_pmu_ecall(struct pmu_hart *h, unsigned long fid,
 			    const unsigned long a[6])
 {
 	const struct pmu_args args = {
 		.a = a,
-		.xmask = h->core->xlen_mask,
-		.rv32 = h->core->hw.xlen == 32,
+		.xmask = PMU_ECALL_XMASK(h),
+		.rv32 = PMU_ECALL_RV32(h),
 	};
 	uint64_t value = 0;
 	struct sbiret ret;

@@ -116,6 +116,7 @@ static void fuzz_check_hart(const struct sim_env *env, unsigned int i)
 	const struct pmu_core *core = &env->core;
 	uint64_t running = core->hw_valid & ~(uint64_t)s->inhibit;
 	const uint8_t *fw_event = pmu_hart_fw_event(h);
+	uint32_t slots = 0;
 	unsigned int k;
 
 	fuzz_assert((h->started & ~h->mapped) == 0);
@@ -127,9 +128,16 @@ static void fuzz_check_hart(const struct sim_env *env, unsigned int i)
 	/* A firmware counter has an event exactly when it is mapped. */
 	for (k = 0; k < core->hw.num_fw_counters; k++) {
 		bool mapped = (h->mapped >> (core->first_fw + k)) & 1;
+		bool started = (h->started >> (core->first_fw + k)) & 1;
 
-		fuzz_assert(mapped == (fw_event[k] != 0xFE));
+		fuzz_assert(mapped == (fw_event[k] != PMU_FW_SLOT_NONE));
+		if (started)
+			slots |= fw_event[k] == PMU_FW_SLOT_PLATFORM
+					 ? PMU_FW_SLOTS_PLATFORM
+					 : 1u << fw_event[k];
 	}
+	/* fw_slots names exactly the events some running counter counts. */
+	fuzz_assert(h->fw_slots == slots);
 }
 
 static uint64_t fuzz_set(const struct sim_env *env, unsigned long cbase,
