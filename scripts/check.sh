@@ -7,24 +7,29 @@
 # non-zero if any step failed. Logs of each step are kept in
 # build/check/<step>.log and the tail of a failing one is shown.
 set -uo pipefail
+# (pipefail: a step's status is make's, not the progress filter's.)
 cd "$(dirname "$0")/.."
 
 scripts/ensure-setup.sh || exit 1
 
 JOBS=${JOBS:-$(nproc)}
-STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke})
+# Host tests first (fast, most precise), then the firmware on QEMU, then
+# the real client: Linux (its first build takes ~5 minutes).
+STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke firmware fw-smoke linux-check-quick})
 mkdir -p build/check
 passed=0
 failed=0
 for step in "${STEPS[@]}"; do
 	start=$(date +%s)
-	printf '[check] %-18s ' "$step"
-	if make -j"$JOBS" "$step" >"build/check/$step.log" 2>&1; then
+	echo "[check] $step ..."
+	# Long builds print "[linux] ..." progress lines: pass those through.
+	if make -j"$JOBS" "$step" 2>&1 | tee "build/check/$step.log" |
+		{ grep --line-buffered -E '^\[(linux|firmware)\] ' | sed 's/^/    /'; true; }; then
 		passed=$((passed + 1))
-		echo "ok   ($(($(date +%s) - start)) s)"
+		echo "[check] $step: ok ($(($(date +%s) - start)) s)"
 	else
 		failed=$((failed + 1))
-		echo "FAIL ($(($(date +%s) - start)) s), log: build/check/$step.log"
+		echo "[check] $step: FAIL ($(($(date +%s) - start)) s), log: build/check/$step.log"
 		tail -n 40 "build/check/$step.log" | sed 's/^/    /'
 	fi
 	# Show cmocka's and other runners' own summaries.
