@@ -25,7 +25,6 @@ struct pmu_event {
 	bool is_fw;
 };
 
-
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev);
 
@@ -66,7 +65,6 @@ void pmu_fwc_stop(struct pmu_hart *h, unsigned int idx);
 void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx);
 uint64_t pmu_fwc_read(const struct pmu_hart *h, unsigned int idx);
 void pmu_fwc_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
-
 
 /* One counter of either type (pmu_startstop.c). */
 uint64_t pmu_counter_read(const struct pmu_hart *h, unsigned int idx);
