@@ -15,6 +15,7 @@
 #include "fw_defs.h"
 #include "hart.h"
 #include "platform.h"
+#include "pmu_hal.h"
 #include "sbi_ext.h"
 
 /* Print set @mask as "0,2-5" ("none" if empty). */
@@ -144,8 +145,9 @@ static void banner_pmu(const struct fw_boot *b)
 	}
 	banner_counters(b->pmu);
 	banner_map(b);
-	fw_printf("PMU state       : %lu bytes per hart\n",
-		  (unsigned long)b->pmu_hart_bytes);
+	fw_printf("PMU state       : %lu bytes per hart (+ %lu in the HAL)\n",
+		  (unsigned long)b->pmu_hart_bytes,
+		  (unsigned long)fw_pmu_hal_hart_size());
 }
 
 static void banner_platform(const struct fw_boot *b)

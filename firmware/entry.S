@@ -6,10 +6,12 @@
  *  - fw_trap_entry: the trap vector once a hart is set up. Traps only
  *    ever come from S/U-mode (M-mode runs with MIE=0 and catches its own
  *    probe faults with fw_trap_catch), so sp can always be swapped with
- *    mscratch. An SBI call saves only the caller-saved registers and goes
- *    straight to sbi_ecall_handle(): that is the hot path Linux takes on
- *    every context switch. Any other trap also saves the callee-saved
- *    registers, which instruction emulation may read or write.
+ *    mscratch. An SBI call saves only the registers C may clobber (the
+ *    caller-saved ones), calls sbi_ecall_handle() with the arguments in
+ *    registers and returns its struct sbiret as it comes back in a0/a1:
+ *    that is the hot path Linux takes on every context switch. Any other
+ *    trap also saves the callee-saved registers, which instruction
+ *    emulation may read or write, and restores all of them.
  *  - fw_trap_catch: a temporary trap vector for probes and for loads and
  *    stores done on behalf of S-mode: it records mcause in the scratch
  *    area and skips the faulting instruction.
@@ -52,40 +54,71 @@ fw_trap_park:
 	j	fw_trap_park
 
 	.section .text, "ax", %progbits
+
+	/*
+	 * Slot of register xn in the trap frame while sp still points at the
+	 * scratch area: the frame lies right below it.
+	 */
+#define PRE(n) (FW_TRAP_REG(n) - FW_TRAP_REGS_SIZE)
+
 	.align 2
 	.globl fw_trap_entry
 fw_trap_entry:
 	csrrw	sp, mscratch, sp	/* sp = scratch, mscratch = trapped sp */
+	/* Every register C may clobber (caller-saved), a0-a7 included. */
+	REG_S	ra, PRE(1)(sp)
+	REG_S	t0, PRE(5)(sp)
+	REG_S	t1, PRE(6)(sp)
+	REG_S	t2, PRE(7)(sp)
+	REG_S	a0, PRE(10)(sp)
+	REG_S	a1, PRE(11)(sp)
+	REG_S	a2, PRE(12)(sp)
+	REG_S	a3, PRE(13)(sp)
+	REG_S	a4, PRE(14)(sp)
+	REG_S	a5, PRE(15)(sp)
+	REG_S	a6, PRE(16)(sp)
+	REG_S	a7, PRE(17)(sp)
+	REG_S	t3, PRE(28)(sp)
+	REG_S	t4, PRE(29)(sp)
+	REG_S	t5, PRE(30)(sp)
+	REG_S	t6, PRE(31)(sp)
+	csrrw	t0, mscratch, sp	/* scratch pointer back for the next trap */
 	addi	sp, sp, -FW_TRAP_REGS_SIZE
-	REG_S	ra, FW_TRAP_REG(1)(sp)
-	REG_S	t0, FW_TRAP_REG(5)(sp)
-	REG_S	t1, FW_TRAP_REG(6)(sp)
-	REG_S	t2, FW_TRAP_REG(7)(sp)
-	REG_S	a0, FW_TRAP_REG(10)(sp)
-	REG_S	a1, FW_TRAP_REG(11)(sp)
-	REG_S	a2, FW_TRAP_REG(12)(sp)
-	REG_S	a3, FW_TRAP_REG(13)(sp)
-	REG_S	a4, FW_TRAP_REG(14)(sp)
-	REG_S	a5, FW_TRAP_REG(15)(sp)
-	REG_S	a6, FW_TRAP_REG(16)(sp)
-	REG_S	a7, FW_TRAP_REG(17)(sp)
-	REG_S	t3, FW_TRAP_REG(28)(sp)
-	REG_S	t4, FW_TRAP_REG(29)(sp)
-	REG_S	t5, FW_TRAP_REG(30)(sp)
-	REG_S	t6, FW_TRAP_REG(31)(sp)
-	csrr	t0, mscratch
-	REG_S	t0, FW_TRAP_REG(2)(sp)
-	addi	t0, sp, FW_TRAP_REGS_SIZE
-	csrw	mscratch, t0		/* scratch pointer back for the next trap */
-	REG_L	a1, FW_SCRATCH_HART(t0)
-	mv	a0, sp
+	REG_S	t0, FW_TRAP_REG(2)(sp)	/* trapped sp */
 	csrr	t1, mcause
 	li	t2, FW_CAUSE_S_ECALL
+	REG_L	a0, (FW_TRAP_REGS_SIZE + FW_SCRATCH_HART)(sp)
 	bne	t1, t2, fw_trap_slow
-	call	sbi_ecall_handle
-	j	fw_trap_restore
+	/*
+	 * SBI call: sbi_ecall_handle(hart, fid = a6, &a0 in the frame,
+	 * eid = a7) returns struct sbiret in a0/a1, the SBI return
+	 * registers. Everything else is restored.
+	 */
+	mv	a1, a6
+	addi	a2, sp, FW_TRAP_REG(10)
+	mv	a3, a7
+	jal	sbi_ecall_handle	/* in reach: the image is < 1 MiB */
+	REG_L	ra, FW_TRAP_REG(1)(sp)
+	REG_L	t0, FW_TRAP_REG(5)(sp)
+	REG_L	t1, FW_TRAP_REG(6)(sp)
+	REG_L	t2, FW_TRAP_REG(7)(sp)
+	REG_L	a2, FW_TRAP_REG(12)(sp)
+	REG_L	a3, FW_TRAP_REG(13)(sp)
+	REG_L	a4, FW_TRAP_REG(14)(sp)
+	REG_L	a5, FW_TRAP_REG(15)(sp)
+	REG_L	a6, FW_TRAP_REG(16)(sp)
+	REG_L	a7, FW_TRAP_REG(17)(sp)
+	REG_L	t3, FW_TRAP_REG(28)(sp)
+	REG_L	t4, FW_TRAP_REG(29)(sp)
+	REG_L	t5, FW_TRAP_REG(30)(sp)
+	REG_L	t6, FW_TRAP_REG(31)(sp)
+	REG_L	sp, FW_TRAP_REG(2)(sp)
+	mret
 
 fw_trap_slow:
+	/* fw_trap_handle(regs, hart) */
+	mv	a1, a0
+	mv	a0, sp
 	REG_S	zero, FW_TRAP_REG(0)(sp)
 	REG_S	gp, FW_TRAP_REG(3)(sp)
 	REG_S	tp, FW_TRAP_REG(4)(sp)
@@ -103,10 +136,22 @@ fw_trap_slow:
 	REG_S	s11, FW_TRAP_REG(27)(sp)
 	call	fw_trap_handle
 	/* Emulation may have written any register: reload them all. */
+	REG_L	ra, FW_TRAP_REG(1)(sp)
 	REG_L	gp, FW_TRAP_REG(3)(sp)
 	REG_L	tp, FW_TRAP_REG(4)(sp)
+	REG_L	t0, FW_TRAP_REG(5)(sp)
+	REG_L	t1, FW_TRAP_REG(6)(sp)
+	REG_L	t2, FW_TRAP_REG(7)(sp)
 	REG_L	s0, FW_TRAP_REG(8)(sp)
 	REG_L	s1, FW_TRAP_REG(9)(sp)
+	REG_L	a0, FW_TRAP_REG(10)(sp)
+	REG_L	a1, FW_TRAP_REG(11)(sp)
+	REG_L	a2, FW_TRAP_REG(12)(sp)
+	REG_L	a3, FW_TRAP_REG(13)(sp)
+	REG_L	a4, FW_TRAP_REG(14)(sp)
+	REG_L	a5, FW_TRAP_REG(15)(sp)
+	REG_L	a6, FW_TRAP_REG(16)(sp)
+	REG_L	a7, FW_TRAP_REG(17)(sp)
 	REG_L	s2, FW_TRAP_REG(18)(sp)
 	REG_L	s3, FW_TRAP_REG(19)(sp)
 	REG_L	s4, FW_TRAP_REG(20)(sp)
@@ -117,20 +162,6 @@ fw_trap_slow:
 	REG_L	s9, FW_TRAP_REG(25)(sp)
 	REG_L	s10, FW_TRAP_REG(26)(sp)
 	REG_L	s11, FW_TRAP_REG(27)(sp)
-
-fw_trap_restore:
-	REG_L	ra, FW_TRAP_REG(1)(sp)
-	REG_L	t0, FW_TRAP_REG(5)(sp)
-	REG_L	t1, FW_TRAP_REG(6)(sp)
-	REG_L	t2, FW_TRAP_REG(7)(sp)
-	REG_L	a0, FW_TRAP_REG(10)(sp)
-	REG_L	a1, FW_TRAP_REG(11)(sp)
-	REG_L	a2, FW_TRAP_REG(12)(sp)
-	REG_L	a3, FW_TRAP_REG(13)(sp)
-	REG_L	a4, FW_TRAP_REG(14)(sp)
-	REG_L	a5, FW_TRAP_REG(15)(sp)
-	REG_L	a6, FW_TRAP_REG(16)(sp)
-	REG_L	a7, FW_TRAP_REG(17)(sp)
 	REG_L	t3, FW_TRAP_REG(28)(sp)
 	REG_L	t4, FW_TRAP_REG(29)(sp)
 	REG_L	t5, FW_TRAP_REG(30)(sp)

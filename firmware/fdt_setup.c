@@ -207,6 +207,29 @@ bool fw_fdt_scan(const void *fdt)
 
 static const char *const fdt_severity[] = {"note", "warning", "error"};
 
+/*
+ * Should this note be printed by row? Counts it under its kind (same
+ * property, same reason text: a 255-row tree of ranges without a
+ * standard event would otherwise print 200 identical lines).
+ */
+static bool fdt_note_printed(struct fw_pmu_dt *out,
+			     const struct pmu_map_diag *d)
+{
+	struct fw_pmu_note_kind *k = out->notes;
+	unsigned int i;
+
+	for (i = 0; i < out->n_note_kinds; i++, k++)
+		if (k->prop == d->prop && k->reason == d->reason)
+			return ++k->count <= FW_PMU_NOTES_SHOWN;
+	if (out->n_note_kinds == FW_PMU_NOTE_KINDS)
+		return true; /* untracked kind: printed in full */
+	k->prop = d->prop;
+	k->reason = d->reason;
+	k->count = 1;
+	out->n_note_kinds++;
+	return true;
+}
+
 static void fdt_pmu_report(void *ctx, const struct pmu_map_diag *d)
 {
 	struct fw_pmu_dt *out = ctx;
@@ -214,12 +237,27 @@ static void fdt_pmu_report(void *ctx, const struct pmu_map_diag *d)
 		(unsigned int)d->severity < 3 ? fdt_severity[d->severity] : "?";
 
 	out->n_diag++;
+	if (d->severity == PMU_DIAG_NOTE && !fdt_note_printed(out, d))
+		return;
 	if (d->row < 0)
 		fw_printf("pmu: %s: %s: %s\n", pmu_map_prop_name(d->prop), sev,
 			  d->reason);
 	else
 		fw_printf("pmu: %s row %ld: %s: %s\n",
 			  pmu_map_prop_name(d->prop), d->row, sev, d->reason);
+}
+
+/* One line per note kind for the notes not printed by row. */
+static void fdt_pmu_summarise(const struct fw_pmu_dt *out)
+{
+	const struct fw_pmu_note_kind *k = out->notes;
+	unsigned int i;
+
+	for (i = 0; i < out->n_note_kinds; i++, k++)
+		if (k->count > FW_PMU_NOTES_SHOWN)
+			fw_printf("pmu: %s: note: %u more rows: %s\n",
+				  pmu_map_prop_name(k->prop),
+				  k->count - FW_PMU_NOTES_SHOWN, k->reason);
 }
 
 void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
@@ -241,9 +279,9 @@ void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 	}
 	out->parse_error = pmu_fdt_parse(fdt, node, rows, size, &out->in,
 					 fdt_pmu_report, out);
-	if (out->parse_error)
-		return;
-	pmu_core_set_map(core, &out->in, fdt_pmu_report, out);
+	if (!out->parse_error)
+		pmu_core_set_map(core, &out->in, fdt_pmu_report, out);
+	fdt_pmu_summarise(out);
 }
 
 /* "mmode_resv@<hex base>" into @buf (at least 32 bytes). */

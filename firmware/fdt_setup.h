@@ -13,12 +13,30 @@
 
 #include <sbipmu/pmu.h>
 
+/*
+ * Binding notes are summarised: of the notes with the same property and
+ * reason, the first FW_PMU_NOTES_SHOWN are printed by row, the rest
+ * counted in one line. Warnings and errors are always printed by row
+ * (each one changed or dropped a row). Kinds beyond FW_PMU_NOTE_KINDS
+ * are printed in full.
+ */
+#define FW_PMU_NOTES_SHOWN 8
+#define FW_PMU_NOTE_KINDS  8
+
+struct fw_pmu_note_kind {
+	enum pmu_map_prop prop;
+	const char *reason;
+	unsigned int count; /* notes of this kind reported */
+};
+
 /* What the riscv,pmu node held, for the banner. */
 struct fw_pmu_dt {
 	bool node;	 /* a riscv,pmu node exists */
 	int parse_error; /* libfdt error, 0 if none */
 	struct pmu_map_input in;
-	unsigned int n_diag; /* diagnostics printed */
+	unsigned int n_diag; /* diagnostics reported, printed or counted */
+	struct fw_pmu_note_kind notes[FW_PMU_NOTE_KINDS];
+	unsigned int n_note_kinds;
 };
 
 /*
@@ -28,7 +46,10 @@ struct fw_pmu_dt {
  */
 bool fw_fdt_scan(const void *fdt);
 
-/* Read riscv,pmu into @core's event map, printing every diagnostic. */
+/*
+ * Read riscv,pmu into @core's event map, printing its diagnostics (notes
+ * summarised, see FW_PMU_NOTES_SHOWN).
+ */
 void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 		    struct fw_pmu_dt *out);
 

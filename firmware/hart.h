@@ -24,15 +24,6 @@ struct fw_trap_regs {
 	unsigned long x[32];
 };
 
-/* Register numbers the SBI calling convention uses. */
-enum fw_reg {
-	FW_REG_SP = 2,
-	FW_REG_A0 = 10,
-	FW_REG_A1 = 11,
-	FW_REG_A6 = 16,
-	FW_REG_A7 = 17,
-};
-
 /* A remote fence this hart asks others to perform (sbi_rfence.c). */
 struct fw_fence {
 	unsigned int kind; /* enum fw_fence_kind */

@@ -8,6 +8,7 @@
 #define FW_PMU_HAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sbipmu/pmu_hal.h>
@@ -16,6 +17,14 @@ extern const struct pmu_hal_ops fw_pmu_hal_ops;
 
 /* Tell the hooks what the hardware has (RV32 mhpmeventh needs Sscofpmf). */
 void fw_pmu_hal_init(const struct pmu_hw_desc *hw);
+
+/*
+ * The hooks' per-hart context (@hal_ctx of pmu_hart_init()) for hart
+ * @hartid, reset to "nothing known about the event selectors".
+ */
+void *fw_pmu_hal_hart_ctx(unsigned int hartid);
+/* Bytes of that context per hart (for the banner). */
+size_t fw_pmu_hal_hart_size(void);
 
 /*
  * Probes, each run with traps caught (a missing CSR traps or reads 0).

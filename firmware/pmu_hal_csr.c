@@ -4,25 +4,53 @@
  * reads or writes a counter, an event selector, mcountinhibit,
  * scountovf, mip.LCOFIP or the Smcntrpmf configuration registers.
  * csrr/csrw take the CSR number as an immediate, so a counter chosen at
- * run time goes through a switch with one case per CSR (the compiler
- * turns it into a jump table). RV32 joins and splits the 64-bit values
- * over the ...h CSRs; mhpmeventh exists only with Sscofpmf.
+ * run time goes through a table of one-CSR stubs indexed by counter
+ * number (pmu_hal_table.S). RV32 joins and splits the 64-bit values over
+ * the ...h CSRs; mhpmeventh exists only with Sscofpmf. The QEMU 7.2
+ * quirks the HAL works around are described where they are handled.
  */
 #include <stddef.h>
 
 #include <sbipmu/pmu_spec.h>
 
 #include "csr.h"
+#include "fw_defs.h"
 #include "pmu_hal.h"
 #include "unpriv.h"
 
-/* Apply X to every programmable counter index. */
-/* clang-format off */
-#define HAL_HPM(X)                                                             \
-	X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14)       \
-	X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25)      \
-	X(26) X(27) X(28) X(29) X(30) X(31)
-/* clang-format on */
+/* The stub tables (pmu_hal_table.S): 32 entries of 8 bytes each. */
+void fw_pmu_hal_tbl_ctr_read(void);
+void fw_pmu_hal_tbl_ctr_write(void);
+void fw_pmu_hal_tbl_evt_write(void);
+#if __riscv_xlen == 32
+void fw_pmu_hal_tbl_ctr_read_hi(void);
+void fw_pmu_hal_tbl_ctr_write_hi(void);
+void fw_pmu_hal_tbl_evt_write_hi(void);
+void fw_pmu_hal_tbl_evt_read(void);
+void fw_pmu_hal_tbl_evt_read_hi(void);
+#endif
+
+typedef unsigned long (*hal_csr_read_fn)(void);
+typedef void (*hal_csr_write_fn)(unsigned long value);
+
+#define HAL_TBL_ENTRY 8 /* bytes per entry: CSR instruction + ret */
+
+/* Entry @idx of @table; the index wraps, so a call stays in the table. */
+static uintptr_t hal_tbl(void (*table)(void), unsigned int idx)
+{
+	return (uintptr_t)table + HAL_TBL_ENTRY * (idx % 32);
+}
+
+static unsigned long hal_tbl_read(void (*table)(void), unsigned int idx)
+{
+	return ((hal_csr_read_fn)hal_tbl(table, idx))();
+}
+
+static void hal_tbl_write(void (*table)(void), unsigned int idx,
+			  unsigned long v)
+{
+	((hal_csr_write_fn)hal_tbl(table, idx))(v);
+}
 
 static bool hal_sscofpmf;
 
@@ -31,150 +59,79 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw)
 	hal_sscofpmf = hw->sscofpmf;
 }
 
+/*
+ * Per-hart HAL state, the @ctx of the hooks: the selector (mhpmevent
+ * without OF and filter bits) last written to each counter, for the
+ * QEMU 7.2 quirk of hal_event_write(). HAL_SEL_UNKNOWN (the OF bit, never
+ * part of a selector) until the first write, so that the first write
+ * after boot is treated as changing a mapped selector.
+ */
+struct hal_hart {
+	uint64_t selector[32];
+};
+
+#define HAL_SEL_UNKNOWN MHPMEVENT_OF
+
+static struct hal_hart hal_harts[FW_MAX_HARTS];
+
+size_t fw_pmu_hal_hart_size(void)
+{
+	return sizeof(struct hal_hart);
+}
+
+void *fw_pmu_hal_hart_ctx(unsigned int hartid)
+{
+	struct hal_hart *hh = &hal_harts[hartid % FW_MAX_HARTS];
+	unsigned int i;
+
+	for (i = 0; i < 32; i++)
+		hh->selector[i] = HAL_SEL_UNKNOWN;
+	return hh;
+}
+
 /* Low XLEN bits of counter @idx (0 cycle, 2 instret, 3..31). */
 static unsigned long hal_ctr_read(unsigned int idx)
 {
-#define HAL_READ(n)                                                            \
-	case n:                                                                \
-		return csr_read(0xB00 + n);
-	switch (idx) {
-	case 0:
-		return csr_read(CSR_MCYCLE);
-	case 2:
-		return csr_read(CSR_MINSTRET);
-		HAL_HPM(HAL_READ)
-	default:
-		return 0;
-	}
-#undef HAL_READ
+	return hal_tbl_read(fw_pmu_hal_tbl_ctr_read, idx);
 }
 
 static void hal_ctr_write(unsigned int idx, unsigned long v)
 {
-#define HAL_WRITE(n)                                                           \
-	case n:                                                                \
-		csr_write(0xB00 + n, v);                                       \
-		break;
-	switch (idx) {
-	case 0:
-		csr_write(CSR_MCYCLE, v);
-		break;
-	case 2:
-		csr_write(CSR_MINSTRET, v);
-		break;
-		HAL_HPM(HAL_WRITE)
-	default:
-		break;
-	}
-#undef HAL_WRITE
+	hal_tbl_write(fw_pmu_hal_tbl_ctr_write, idx, v);
 }
 
 static void hal_evt_write(unsigned int idx, unsigned long v)
 {
-#define HAL_EVT(n)                                                             \
-	case n:                                                                \
-		csr_write(0x320 + n, v);                                       \
-		break;
-	switch (idx) {
-		HAL_HPM(HAL_EVT)
-	default:
-		break;
-	}
-#undef HAL_EVT
+	hal_tbl_write(fw_pmu_hal_tbl_evt_write, idx, v);
 }
 
 #if __riscv_xlen == 32
 static unsigned long hal_ctr_read_hi(unsigned int idx)
 {
-#define HAL_READH(n)                                                           \
-	case n:                                                                \
-		return csr_read(0xB80 + n);
-	switch (idx) {
-	case 0:
-		return csr_read(CSR_MCYCLEH);
-	case 2:
-		return csr_read(CSR_MINSTRETH);
-		HAL_HPM(HAL_READH)
-	default:
-		return 0;
-	}
-#undef HAL_READH
+	return hal_tbl_read(fw_pmu_hal_tbl_ctr_read_hi, idx);
 }
 
 static void hal_ctr_write_hi(unsigned int idx, unsigned long v)
 {
-#define HAL_WRITEH(n)                                                          \
-	case n:                                                                \
-		csr_write(0xB80 + n, v);                                       \
-		break;
-	switch (idx) {
-	case 0:
-		csr_write(CSR_MCYCLEH, v);
-		break;
-	case 2:
-		csr_write(CSR_MINSTRETH, v);
-		break;
-		HAL_HPM(HAL_WRITEH)
-	default:
-		break;
-	}
-#undef HAL_WRITEH
+	hal_tbl_write(fw_pmu_hal_tbl_ctr_write_hi, idx, v);
 }
 
 static void hal_evt_write_hi(unsigned int idx, unsigned long v)
 {
-#define HAL_EVTH(n)                                                            \
-	case n:                                                                \
-		csr_write(0x720 + n, v);                                       \
-		break;
-	switch (idx) {
-		HAL_HPM(HAL_EVTH)
-	default:
-		break;
-	}
-#undef HAL_EVTH
-}
-#endif
-
-static unsigned long hal_evt_read(unsigned int idx)
-{
-#define HAL_EVTR(n)                                                            \
-	case n:                                                                \
-		return csr_read(0x320 + n);
-	switch (idx) {
-		HAL_HPM(HAL_EVTR)
-	default:
-		return 0;
-	}
-#undef HAL_EVTR
+	hal_tbl_write(fw_pmu_hal_tbl_evt_write_hi, idx, v);
 }
 
-#if __riscv_xlen == 32
-static unsigned long hal_evt_read_hi(unsigned int idx)
-{
-#define HAL_EVTRH(n)                                                           \
-	case n:                                                                \
-		return csr_read(0x720 + n);
-	switch (idx) {
-		HAL_HPM(HAL_EVTRH)
-	default:
-		return 0;
-	}
-#undef HAL_EVTRH
-}
-#endif
-
-/* mhpmevent@idx as 64 bits (RV32: mhpmeventh only with Sscofpmf). */
+/* mhpmevent@idx as 64 bits (mhpmeventh only with Sscofpmf, FACTS 3.17). */
 static uint64_t hal_evt_get(unsigned int idx)
 {
-	uint64_t v = hal_evt_read(idx);
+	uint64_t v = hal_tbl_read(fw_pmu_hal_tbl_evt_read, idx);
 
-#if __riscv_xlen == 32
-	if (hal_sscofpmf) /* FACTS 3.17: mhpmeventh is Sscofpmf's */
-		v |= (uint64_t)hal_evt_read_hi(idx) << 32;
-#endif
+	if (hal_sscofpmf)
+		v |= (uint64_t)hal_tbl_read(fw_pmu_hal_tbl_evt_read_hi, idx)
+		     << 32;
 	return v;
 }
+#endif
 
 static void hal_evt_set(unsigned int idx, uint64_t value)
 {
@@ -247,25 +204,42 @@ static void hal_counter_write(void *ctx, unsigned int idx, uint64_t value)
 #endif
 }
 
+/*
+ * Unmap, then select: the QEMU quirk's path of hal_event_write(), out of
+ * line so that the usual path needs no stack frame.
+ */
+static __attribute__((noinline)) void hal_evt_reselect(unsigned int idx,
+						       uint64_t value)
+{
+	hal_evt_set(idx, 0);
+	hal_evt_set(idx, value);
+}
+
 /* Selector part of an mhpmevent value: without OF and inhibit bits. */
 #define HAL_SELECTOR(v) ((v) & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK))
 
 /*
  * QEMU 7.2 quirk: it keeps a counter's cycles/instret mapping until the
- * counter's selector is written as 0, and maps an event to one counter
+ * counter's mhpmevent is written as 0, and maps an event to one counter
  * only. Selecting another event over a mapped one would leave a stale
  * mapping that keeps every other counter from counting (and overflowing
- * on) that event. So a different selector is preceded by 0; harmless on
- * hardware, where 0 means "no event".
+ * on) that event. So a different selector over a nonzero one is preceded
+ * by 0; harmless on hardware, where 0 means "no event". The selector the
+ * counter holds is the one this HAL last wrote, kept per hart, so it
+ * costs no CSR read: nothing else writes mhpmevent (RV32's counter-write
+ * quirk puts back what it found) and hardware changes only OF. A write
+ * of 0 is itself the unmapping write.
  */
 static void hal_event_write(void *ctx, unsigned int idx, uint64_t value)
 {
-	uint64_t old = HAL_SELECTOR(hal_evt_get(idx));
+	uint64_t *held = &((struct hal_hart *)ctx)->selector[idx % 32];
+	uint64_t old = *held, sel = HAL_SELECTOR(value);
 
-	(void)ctx;
-	if (old && old != HAL_SELECTOR(value))
-		hal_evt_set(idx, 0);
-	hal_evt_set(idx, value);
+	*held = sel;
+	if (old != sel && old && value)
+		hal_evt_reselect(idx, value);
+	else
+		hal_evt_set(idx, value);
 }
 
 static void hal_inhibit_set(void *ctx, uint32_t mask)

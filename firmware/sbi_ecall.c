@@ -5,21 +5,28 @@
  * single backstop of the error policy: any error code outside the SBI
  * v3.0 table becomes SBI_ERR_FAILED, and value is 0 whenever error is not
  * SBI_SUCCESS. Legacy v0.1 extensions (EIDs 0x00-0x0F) and unknown EIDs
- * answer SBI_ERR_NOT_SUPPORTED. The PMU case comes first: Linux makes PMU
- * calls on every context switch.
+ * answer SBI_ERR_NOT_SUPPORTED.
+ *
+ * PMU calls take a fast path, tested before anything else: Linux makes
+ * them on every context switch of a profiled task. They go straight to
+ * the PMU extension, whose decoder (sbi/sbi_pmu_ecall.c) applies the same
+ * backstop. Everything else goes through the switch of ecall_dispatch(),
+ * which GCC turns into a binary search on the EID. sbi_ecall_handle()
+ * itself has no stack frame: both paths end in a jump, and the result
+ * goes back to entry.S in a0/a1, not through the trap frame.
  */
 #include <sbipmu/pmu.h>
 #include <sbipmu/pmu_spec.h>
+#include <sbipmu/sbi_pmu_ecall.h>
 
 #include "csr.h"
 #include "hart.h"
 #include "sbi_ext.h"
 
+/* Handler of every extension but the PMU's (see the fast path below). */
 static sbi_ext_fn ecall_lookup(unsigned long eid)
 {
 	switch (eid) {
-	case SBI_EXT_PMU:
-		return sbi_pmu_fw_ecall;
 	case SBI_EXT_BASE:
 		return sbi_base_ecall;
 	case SBI_EXT_TIME:
@@ -46,23 +53,65 @@ bool sbi_ecall_probe(unsigned long eid)
 	return ecall_lookup(eid) != NULL;
 }
 
-void sbi_ecall_handle(struct fw_trap_regs *regs, struct fw_hart *h)
+/*
+ * Every extension but a present PMU; applies the error backstop. Out of
+ * line (as ecall_pmu()): its calls need a stack frame, which
+ * sbi_ecall_handle() can then do without.
+ */
+static __attribute__((noinline)) struct sbiret
+ecall_dispatch(struct fw_hart *h, unsigned long fid, const unsigned long a[6],
+	       unsigned long eid)
 {
-	sbi_ext_fn fn = ecall_lookup(regs->x[FW_REG_A7]);
+	sbi_ext_fn fn = ecall_lookup(eid);
 	struct sbiret ret = {SBI_ERR_NOT_SUPPORTED, 0};
 
 	pmu_fw_event(h->pmu, SBIPMU_FW_M_TRAP);
 	pmu_fw_event(h->pmu, SBIPMU_FW_ECALL);
-	/* Step over the ecall first: HSM may redirect mepc. */
-	csr_write(CSR_MEPC, csr_read(CSR_MEPC) + 4);
 	if (fn)
-		ret = fn(h, regs->x[FW_REG_A6], &regs->x[FW_REG_A0]);
+		ret = fn(h, fid, a);
 	if (!sbi_error_is_defined(ret.error))
 		ret.error = SBI_ERR_FAILED;
 	if (ret.error != SBI_SUCCESS)
 		ret.value = 0;
-	regs->x[FW_REG_A0] = (unsigned long)ret.error;
-	regs->x[FW_REG_A1] = ret.value;
+	return ret;
+}
+
+/* The firmware events every PMU call is one of. */
+#define ECALL_PMU_EVENTS                                                       \
+	(PMU_FW_EVENT_BIT(SBIPMU_FW_M_TRAP) |                                  \
+	 PMU_FW_EVENT_BIT(SBIPMU_FW_ECALL) |                                   \
+	 PMU_FW_EVENT_BIT(SBIPMU_FW_PMU_ECALL))
+
+/* Count a PMU call in the firmware counters that watch such calls. */
+static __attribute__((noinline)) void ecall_pmu_count(struct pmu_hart *pmu)
+{
+	pmu_fw_event(pmu, SBIPMU_FW_M_TRAP);
+	pmu_fw_event(pmu, SBIPMU_FW_ECALL);
+	pmu_fw_event(pmu, SBIPMU_FW_PMU_ECALL);
+}
+
+/*
+ * The PMU extension (SBI v3.0 chapter "Performance Monitoring Unit
+ * Extension"), present when the hart's PMU is: count the call (one test
+ * when nobody watches PMU calls, so this stays a frameless tail call) and
+ * hand it to the portable decoder, which applies the error backstop.
+ */
+static inline struct sbiret ecall_pmu(struct pmu_hart *pmu, unsigned long fid,
+				      const unsigned long a[6])
+{
+	if (pmu_fw_events_counted(pmu, ECALL_PMU_EVENTS))
+		ecall_pmu_count(pmu);
+	return sbi_pmu_ecall(pmu, fid, a);
+}
+
+struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6], unsigned long eid)
+{
+	/* Step over the ecall first: HSM may redirect mepc. */
+	csr_write(CSR_MEPC, csr_read(CSR_MEPC) + 4);
+	if (eid == SBI_EXT_PMU && h->pmu)
+		return ecall_pmu(h->pmu, fid, a);
+	return ecall_dispatch(h, fid, a, eid);
 }
 
 int sbi_hartmask_decode(unsigned long mask, unsigned long base,

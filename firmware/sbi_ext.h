@@ -45,14 +45,18 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 			     const unsigned long a[6]);
 struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
 			     const unsigned long a[6]);
-struct sbiret sbi_pmu_fw_ecall(struct fw_hart *h, unsigned long fid,
-			       const unsigned long a[6]);
 
 /* Is extension @eid implemented (BASE probe_extension)? */
 bool sbi_ecall_probe(unsigned long eid);
 
-/* Entry from entry.S for an ecall from S-mode. */
-void sbi_ecall_handle(struct fw_trap_regs *regs, struct fw_hart *h);
+/*
+ * Entry from entry.S for an ecall from S-mode, with the arguments of an
+ * extension handler (@a: a0-a5 as saved in the trap frame) plus the EID.
+ * The result goes back in a0/a1 (the psABI returns a two-word struct in
+ * registers), which entry.S leaves as they are on the way out.
+ */
+struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6], unsigned long eid);
 
 /*
  * (hart_mask, hart_mask_base) -> set of present harts (SBI v3.0 "Hart

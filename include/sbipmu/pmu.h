@@ -180,6 +180,20 @@ static inline void pmu_fw_event(struct pmu_hart *h, unsigned int code)
 		pmu_fw_count(h, slot, 0, 1);
 }
 
+/* Mask bit of firmware event @code (one with a slot below 32: all are). */
+#define PMU_FW_EVENT_BIT(code) (1u << pmu_fw_slot(code))
+
+/*
+ * Does some running counter of @h count any event of @mask? Lets a hot
+ * path with several events to count test them all at once and keep the
+ * counting itself out of line.
+ */
+static inline bool pmu_fw_events_counted(const struct pmu_hart *h,
+					 uint32_t mask)
+{
+	return h && (h->fw_slots & mask);
+}
+
 /* Count @n occurrences of platform firmware event @event_data. */
 static inline void pmu_fw_platform_event(struct pmu_hart *h,
 					 uint64_t event_data, uint64_t n)

@@ -19,7 +19,8 @@
 
 /*
  * Hart hooks. @ctx is the per-hart context given to pmu_hart_init()
- * (unused by real firmware, which always acts on the calling hart).
+ * (real firmware acts on the calling hart; its HAL keeps per-hart shadow
+ * state there).
  * Counter numbers are CSR indices: 0 cycle, 2 instret, 3..31 mhpmcounterN.
  */
 struct pmu_hal_ops {
