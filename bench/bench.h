@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SBI PMU benchmark payload (bench/METHODOLOGY.md): an S-mode program
+ * on payload/lib that times each SBI PMU call in retired instructions
+ * under QEMU -icount, on whatever M-mode firmware runs below it. This
+ * header ties its files together: the timed ecall (measure.c), per-row
+ * statistics (stats.c), the machine and counters it found (env.c), and
+ * the rows themselves (rows.c single calls, sched.c Linux's sequences).
+ * Output is one "BENCH ..." line per row, read by bench/run.py.
+ */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sbipmu/pmu_spec.h>
+#include <sbipmu/sbi_error.h>
+
+/* Iterations recorded per row (after one warm-up), unless bench.iters=. */
+#define BENCH_ITERS    64
+#define BENCH_ONLY_MAX 32
+
+/* event_idx of the events the rows use (SBI spec tables 3-5, 7). */
+#define BENCH_EV(type, code) (((unsigned long)(type) << 16) | (code))
+#define BENCH_EV_CYCLES	     BENCH_EV(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES)
+#define BENCH_EV_INSTRET                                                       \
+	BENCH_EV(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS)
+/* The cache events QEMU virt's own riscv,pmu node maps (FACTS §2). */
+#define BENCH_EV_DTLB_READ_MISS BENCH_EV(SBI_PMU_EVENT_TYPE_HW_CACHE, 0x19)
+#define BENCH_EV_ITLB_READ_MISS BENCH_EV(SBI_PMU_EVENT_TYPE_HW_CACHE, 0x21)
+#define BENCH_EV_FW_SET_TIMER                                                  \
+	BENCH_EV(SBI_PMU_EVENT_TYPE_FW, SBI_PMU_FW_SET_TIMER)
+
+/* What env.c found out; the rows read it. */
+struct bench_env {
+	unsigned long spec_version;
+	unsigned long impl_id;
+	unsigned long num_counters;
+	unsigned long valid;	 /* bit i: COUNTER_GET_INFO(i) succeeded */
+	unsigned long fw;	 /* bit i: counter i is a firmware counter */
+	unsigned long first_hpm; /* lowest valid hpmcounter (csr 0xC03+) */
+	bool snapshot;		 /* SNAPSHOT_SET_SHMEM accepted our area */
+	/* Scaling mode: the event of the last standard row, 0 otherwise. */
+	unsigned long scaling_event;
+	/* Boot arguments for profiling (bench/profile.py): run only the
+	 * row named @only, @iters times. */
+	char only[BENCH_ONLY_MAX];
+	unsigned long iters;
+};
+
+extern struct bench_env bench_env;
+
+/* ---- measure.c: the named points P0/P1 around one ecall ---- */
+
+/* Instructions between P0 and P1 with nothing between them. */
+unsigned long bench_measure_calibrate(void);
+
+/*
+ * Make SBI call (@ext, @fid, @a[0..5]); *@ret gets its result. Returns
+ * instret(P1) - instret(P0) - calibration, where P0 is the csrr right
+ * before the ecall and P1 the csrr right after the firmware's return.
+ */
+unsigned long bench_measure_ecall(unsigned long ext, unsigned long fid,
+				  const unsigned long a[6], struct sbiret *ret);
+
+/* The same for an SBI PMU function. */
+unsigned long bench_measure_pmu(unsigned long fid, unsigned long a0,
+				unsigned long a1, unsigned long a2,
+				unsigned long a3, unsigned long a4,
+				struct sbiret *ret);
+
+/* ---- stats.c: one row's figures ---- */
+
+struct bench_stats {
+	const char *key;
+	unsigned long n;
+	unsigned long min;
+	unsigned long max;
+	uint64_t sum;
+	long err; /* first SBI error met; the row stops there */
+};
+
+void bench_stats_init(struct bench_stats *s, const char *key);
+void bench_stats_add(struct bench_stats *s, unsigned long cost);
+/* "BENCH key=... n=... min=... max=... sum=... mean=... err=..." */
+void bench_stats_print(const struct bench_stats *s);
+
+/* ---- rows: each iteration returns an SBI error and its cost ---- */
+
+struct bench_row;
+typedef long (*bench_iter_fn)(const struct bench_row *row, unsigned long *cost);
+
+struct bench_row {
+	const char *key;
+	bench_iter_fn iter;
+	unsigned long event; /* the hardware event the row uses, if any */
+};
+
+/*
+ * One warm-up iteration, then bench_env.iters timed ones; prints the row.
+ * Skipped when bench_env.only names another row.
+ */
+void bench_row_run(const struct bench_row *row);
+
+/* Untimed PMU call for set-up and tear-down. */
+struct sbiret bench_pmu(unsigned long fid, unsigned long a0, unsigned long a1,
+			unsigned long a2, unsigned long a3, unsigned long a4);
+
+/* ---- env.c ---- */
+
+/*
+ * Discover the counters, start instret through the PMU and prove that it
+ * counts, M-mode included. False (after saying why) if the benchmark
+ * cannot run on this firmware.
+ */
+bool bench_env_setup(void);
+/* Register the snapshot area; sets bench_env.snapshot on success. */
+void bench_env_snapshot(void);
+
+/* ---- rows.c, sched.c: the suites ---- */
+
+void bench_rows_run(void);
+void bench_rows_snapshot_run(void);
+void bench_rows_scaling_run(unsigned long event);
+void bench_sched_run(bool snapshot);
+/* sched-in + sched-out of the single event @event (scaling mode). */
+void bench_sched_one_run(const char *key, unsigned long event);
+
+#endif

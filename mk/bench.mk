@@ -1,0 +1,115 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Benchmarks (bench/METHODOLOGY.md): what each SBI PMU call costs, in
+# instructions under QEMU -icount, on our firmware and on a reference one
+# in the same run.
+#   make bench         every figure, side by side with the reference
+#                      firmware; writes $(BUILD)/bench/results.{json,csv}
+#                      and scaling.png
+#   make bench-check   the short version for `make check`: fails when a
+#                      figure passes its threshold in bench/targets.toml
+#   make bench-payload the S-mode benchmark payload only
+# BENCH_REF_FW (default Debian's OpenSBI 1.1) is the reference firmware;
+# BENCH_ARGS passes more options to bench/run.py (--help lists them).
+#
+# This file is read before mk/payload.mk, mk/linux.mk and mk/tools.mk
+# (the top Makefile includes fragments in name order), so their variables
+# appear only in recipes, which make expands late; targets and
+# prerequisites here are spelt out.
+
+BENCH_DIR    := $(BUILD)/bench
+BENCH_REF_FW ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+BENCH_ARGS   ?=
+# bench/plot.py needs matplotlib, which Debian installs for its python3.
+BENCH_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+
+BENCH_OURS_FW  := $(BUILD)/firmware/rv64/sbipmu.bin
+BENCH_OURS_ELF := $(BUILD)/firmware/rv64/sbipmu.elf
+BENCH_PMU_DT   := $(BUILD)/tools/pmu-dt
+
+# ---- the S-mode payload: bench/*.c on the runtime in payload/lib ----
+
+BENCH_PAYLOAD_SRCS := $(sort $(wildcard bench/*.c)) \
+	$(sort $(wildcard payload/lib/*.c payload/lib/*.S)) lib/string.c
+BENCH_PAYLOAD_OBJS := $(patsubst %,$(BENCH_DIR)/obj/%.o,\
+	$(basename $(BENCH_PAYLOAD_SRCS)))
+BENCH_PAYLOAD := $(BENCH_DIR)/bench-payload.bin
+
+$(BENCH_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv64) -c $< -o $@
+
+$(BENCH_DIR)/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv64) -c $< -o $@
+
+$(BENCH_DIR)/bench-payload.elf: $(BENCH_PAYLOAD_OBJS) payload/lib/payload.ld
+	@echo "  LD      $@"
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv64) $(PAYLOAD_LDFLAGS) \
+		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv64) \
+		$(BENCH_PAYLOAD_OBJS) -lgcc -o $@
+
+$(BENCH_PAYLOAD): $(BENCH_DIR)/bench-payload.elf
+	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
+
+-include $(BENCH_PAYLOAD_OBJS:.o=.d)
+
+.PHONY: bench bench-check bench-payload
+bench-payload: $(BENCH_PAYLOAD)
+
+# ---- the PMU structures' sizes as the firmware compiles them ----
+
+$(BENCH_DIR)/sizes.o: bench/mem/sizes.c $(wildcard include/sbipmu/*.h)
+	@mkdir -p $(dir $@)
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_ARCH_rv64) -c $< -o $@
+
+# ---- the end-to-end run's programs, in an initramfs of their own ----
+# QEMU -initrd lays it over the guest kernel's built-in one; the kernel
+# starts /bin/bench-init (rdinit=), which uses the guest's /bin/perf.
+
+BENCH_E2E_DIR := $(BENCH_DIR)/e2e
+BENCH_INITRD  := $(BENCH_E2E_DIR)/initrd.cpio
+BENCH_GUESTCC = $(LINUX_CROSS)gcc -static -O2 $(WARN)
+
+$(BENCH_E2E_DIR)/root/bin/bench-%: bench/linux/%.c
+	@mkdir -p $(dir $@)
+	$(Q)$(BENCH_GUESTCC) -s -o $@ $<
+
+$(BENCH_INITRD): $(BENCH_E2E_DIR)/root/bin/bench-init \
+		$(BENCH_E2E_DIR)/root/bin/bench-work
+	$(Q)cd $(BENCH_E2E_DIR)/root && find . | LC_ALL=C sort | \
+		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+
+# ---- running them ----
+
+# Another guest kernel: BENCH_LINUX_IMAGE=path (it must be built with
+# mk/linux.mk's initramfs: /bin/perf is taken from it).
+BENCH_LINUX_IMAGE ?= $(BUILD)/linux/Image
+BENCH_DEPS := $(BENCH_PAYLOAD) $(BENCH_OURS_FW) $(BENCH_PMU_DT) \
+	$(BENCH_DIR)/sizes.o
+BENCH_RUN = $(BENCH_PYTHON) bench/run.py --ours $(BENCH_OURS_FW) \
+	--ours-elf $(BENCH_OURS_ELF) --ref $(BENCH_REF_FW) \
+	--payload $(BENCH_PAYLOAD) --pmu-dt $(BENCH_PMU_DT) \
+	--sizes-obj $(BENCH_DIR)/sizes.o --cross $(FW_CROSS) \
+	--out $(BENCH_DIR) --targets bench/targets.toml \
+	--kernel $(BENCH_LINUX_IMAGE) --initrd $(BENCH_INITRD) \
+	--linux-run scripts/linux-run.sh
+
+# The Linux guest is built first (mk/linux.mk; minutes the first time).
+bench: $(BENCH_DEPS) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
+	$(Q)BUILD=$(BUILD) $(BENCH_RUN) $(BENCH_ARGS)
+
+bench-check: $(BENCH_DEPS)
+	$(Q)BUILD=$(BUILD) $(BENCH_RUN) --quick --check $(BENCH_ARGS)
+
+# Where one row's instructions go inside our firmware, function by
+# function: make bench-profile BENCH_ROW=cfg_match_hw [BENCH_CALLS=n]
+# (n = SBI calls per iteration: 4 for sched_1, 16 for sched_4).
+BENCH_ROW   ?= cfg_match_hw
+BENCH_CALLS ?= 1
+.PHONY: bench-profile
+bench-profile: $(BENCH_PAYLOAD) $(BENCH_OURS_FW)
+	$(Q)$(BENCH_PYTHON) bench/profile.py --firmware $(BENCH_OURS_FW) \
+		--elf $(BENCH_OURS_ELF) --payload-elf $(BENCH_DIR)/bench-payload.elf \
+		--payload $(BENCH_PAYLOAD) --row $(BENCH_ROW) --calls $(BENCH_CALLS)
+ALL_TARGETS += bench-payload

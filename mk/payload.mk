@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# S-mode payloads, loaded with QEMU's -kernel after any M-mode SBI firmware
+# given with -bios. Every directory payload/<name>/ other than payload/lib/
+# is a program, linked with the runtime in payload/lib/ (and lib/string.c):
+#   $(BUILD)/payload/<arch>/<name>.{elf,bin}     for arch rv64 and rv32
+# A new payload needs no edit here.
+#
+# The conformance suite (payload/conformance/) judges an SBI PMU firmware:
+#   make conformance FIRMWARE=fw.bin [ARCH=rv64|rv32] [SMP=n] [SSCOFPMF=true|false]
+#   make conformance-matrix FIRMWARE=fw.bin [FIRMWARE_RV32=fw32.bin]
+#   make conformance-compare     Debian's OpenSBI against ours, writes
+#                                docs/conformance-opensbi.md
+# FIRMWARE defaults to ours for the chosen ARCH. scripts/conformance.sh
+# runs QEMU and judges the log.
+
+PAYLOAD_CROSS   ?= riscv64-unknown-elf-
+PAYLOAD_CC      := $(PAYLOAD_CROSS)gcc
+PAYLOAD_OBJCOPY := $(PAYLOAD_CROSS)objcopy
+PAYLOAD_DIR     := $(BUILD)/payload
+PAYLOAD_ARCHS   := rv64 rv32
+
+PAYLOAD_ARCH_rv64 := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
+PAYLOAD_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
+# GCC 12 picks the libgcc multilib by exact -march name: link with the
+# plain one (see mk/firmware.mk).
+PAYLOAD_LDARCH_rv64 := -march=rv64imac -mabi=lp64
+PAYLOAD_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
+# Where QEMU's -kernel puts the image.
+PAYLOAD_BASE_rv64 := 0x80200000
+PAYLOAD_BASE_rv32 := 0x80400000
+
+# -fno-tree-loop-distribute-patterns: lib/string.c's loops must not turn
+# into calls to themselves (mk/libfdt.mk says why).
+PAYLOAD_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g \
+	-fno-tree-loop-distribute-patterns -MMD -MP -Ipayload/lib -Ilib
+PAYLOAD_LDFLAGS := -nostdlib -static -T payload/lib/payload.ld \
+	-Wl,--no-warn-rwx-segments
+
+PAYLOAD_LIB_SRCS := $(sort $(wildcard payload/lib/*.c payload/lib/*.S)) \
+	lib/string.c
+PAYLOAD_PROGRAMS := $(sort $(filter-out lib,$(notdir $(patsubst %/,%,\
+	$(dir $(wildcard payload/*/*.c))))))
+
+# $(1) = arch
+define PAYLOAD_ARCH_RULES
+$(PAYLOAD_DIR)/$(1)/obj/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_$(1)) -c $$< -o $$@
+
+$(PAYLOAD_DIR)/$(1)/obj/%.o: %.S
+	@mkdir -p $$(dir $$@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_$(1)) -c $$< -o $$@
+
+$(PAYLOAD_DIR)/$(1)/%.bin: $(PAYLOAD_DIR)/$(1)/%.elf
+	$(Q)$(PAYLOAD_OBJCOPY) -O binary $$< $$@
+endef
+
+# $(1) = program, $(2) = arch
+define PAYLOAD_PROGRAM_RULES
+PAYLOAD_OBJS_$(1)_$(2) := $$(patsubst %,$(PAYLOAD_DIR)/$(2)/obj/%.o,\
+	$$(basename $(PAYLOAD_LIB_SRCS) $$(sort $$(wildcard payload/$(1)/*.c))))
+
+$(PAYLOAD_DIR)/$(2)/$(1).elf: $$(PAYLOAD_OBJS_$(1)_$(2)) payload/lib/payload.ld
+	@echo "  LD      $$@"
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_$(2)) $(PAYLOAD_LDFLAGS) \
+		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(2)) \
+		$$(PAYLOAD_OBJS_$(1)_$(2)) -lgcc -o $$@
+
+-include $$(PAYLOAD_OBJS_$(1)_$(2):.o=.d)
+endef
+
+$(foreach a,$(PAYLOAD_ARCHS),$(eval $(call PAYLOAD_ARCH_RULES,$(a))))
+$(foreach p,$(PAYLOAD_PROGRAMS),$(foreach a,$(PAYLOAD_ARCHS),\
+	$(eval $(call PAYLOAD_PROGRAM_RULES,$(p),$(a)))))
+
+PAYLOAD_BINS := $(foreach p,$(PAYLOAD_PROGRAMS),\
+	$(foreach a,$(PAYLOAD_ARCHS),$(PAYLOAD_DIR)/$(a)/$(p).bin))
+
+.PHONY: payload
+payload: $(PAYLOAD_BINS)
+ALL_TARGETS += payload
+
+# ---- the conformance suite ----
+
+ARCH ?= rv64
+SMP ?= 1
+SSCOFPMF ?= true
+OPENSBI_FW ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+OURS_FW_rv64 := $(BUILD)/firmware/rv64/sbipmu.bin
+OURS_FW_rv32 := $(BUILD)/firmware/rv32/sbipmu.bin
+# FIRMWARE from the command line or environment wins; otherwise ours
+# (linux.mk gives FIRMWARE an rv64 default, which must not apply to rv32).
+CONFORMANCE_FW := $(if $(filter command line environment,$(origin FIRMWARE)),\
+	$(FIRMWARE),$(OURS_FW_$(ARCH)))
+FIRMWARE_RV32 ?=
+CONFORMANCE_BINS := $(PAYLOAD_DIR)/rv64/conformance.bin \
+	$(PAYLOAD_DIR)/rv32/conformance.bin
+
+.PHONY: conformance conformance-matrix conformance-compare
+conformance: $(PAYLOAD_DIR)/$(ARCH)/conformance.bin
+	$(Q)scripts/conformance.sh run --firmware $(CONFORMANCE_FW) \
+		--arch $(ARCH) --smp $(SMP) --sscofpmf $(SSCOFPMF)
+
+conformance-matrix: $(CONFORMANCE_BINS)
+	$(Q)scripts/conformance.sh matrix --firmware $(CONFORMANCE_FW) \
+		$(if $(FIRMWARE_RV32),--firmware-rv32 $(FIRMWARE_RV32))
+
+# `make check`: the whole matrix on our firmware, RV64 and RV32.
+.PHONY: conformance-check
+conformance-check: $(CONFORMANCE_BINS) $(OURS_FW_rv64) $(OURS_FW_rv32)
+	$(Q)scripts/conformance.sh matrix --firmware $(OURS_FW_rv64) \
+		--firmware-rv32 $(OURS_FW_rv32)
+
+# Ours is built first when its rules exist (mk/firmware.mk).
+conformance-compare: $(CONFORMANCE_BINS) $(OURS_FW_rv64) $(OURS_FW_rv32)
+	$(Q)scripts/conformance.sh compare --opensbi $(OPENSBI_FW) \
+		--ours $(OURS_FW_rv64) --ours-rv32 $(OURS_FW_rv32) \
+		--output docs/conformance-opensbi.md

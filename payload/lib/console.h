@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Console output of a payload, through the best channel the firmware
+ * offers: SBI DBCN if probed, else the legacy SBI putchar, else the QEMU
+ * virt 16550 UART directly. Output is serialised across harts.
+ */
+#ifndef PAYLOAD_CONSOLE_H
+#define PAYLOAD_CONSOLE_H
+
+enum console_kind {
+	CONSOLE_DBCN,
+	CONSOLE_LEGACY,
+	CONSOLE_UART,
+};
+
+/* Choose the channel; call once on the boot hart before any output. */
+void console_init(void);
+enum console_kind console_kind(void);
+const char *console_kind_name(void);
+
+void console_putc(char c);
+void console_puts(const char *s);
+
+/* Whole-line serialisation for printf (a spinlock, not reentrant). */
+void console_lock(void);
+void console_unlock(void);
+
+#endif

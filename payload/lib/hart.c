@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The mailbox between the boot hart and each secondary hart: a request
+ * sequence number that the boot hart bumps after storing fn/arg, and a
+ * completion number the secondary copies once fn returns. Sequence
+ * numbers rather than flags so a late completion can never be mistaken
+ * for the next one.
+ */
+#include "hart.h"
+
+#include <stddef.h>
+
+#include "csr.h"
+#include "sbi.h"
+
+struct hart_mailbox {
+	hart_fn fn;
+	void *arg;
+	unsigned long requested;
+	unsigned long completed;
+	unsigned long ssip_count;
+	bool online;
+};
+
+static struct hart_mailbox hart_boxes[PAYLOAD_MAX_HARTS];
+
+void hart_secondary_entry(void);
+void hart_secondary_main(unsigned long hartid, unsigned long opaque);
+
+static struct hart_mailbox *hart_box(unsigned long hartid)
+{
+	return hartid < PAYLOAD_MAX_HARTS ? &hart_boxes[hartid] : NULL;
+}
+
+/* Acknowledge a pending software interrupt while idle (IPIs). */
+static void hart_poll_ssip(struct hart_mailbox *box)
+{
+	if (csr_read(CSR_SIP) & (1UL << IRQ_S_SOFT)) {
+		csr_clear(CSR_SIP, 1UL << IRQ_S_SOFT);
+		__atomic_add_fetch(&box->ssip_count, 1, __ATOMIC_RELEASE);
+	}
+}
+
+void hart_secondary_main(unsigned long hartid, unsigned long opaque)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+	unsigned long seen;
+
+	(void)opaque;
+	if (!box)
+		return; /* entry.S parks such harts before they get here */
+	seen = __atomic_load_n(&box->requested, __ATOMIC_ACQUIRE);
+	box->completed = seen;
+	__atomic_store_n(&box->online, true, __ATOMIC_RELEASE);
+	for (;;) {
+		unsigned long req =
+			__atomic_load_n(&box->requested, __ATOMIC_ACQUIRE);
+
+		if (req != seen) {
+			box->fn(box->arg);
+			seen = req;
+			__atomic_store_n(&box->completed, seen,
+					 __ATOMIC_RELEASE);
+		}
+		hart_poll_ssip(box);
+	}
+}
+
+bool hart_online(unsigned long hartid)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+
+	return box && __atomic_load_n(&box->online, __ATOMIC_ACQUIRE);
+}
+
+long hart_boot(unsigned long hartid)
+{
+	unsigned long spin;
+	struct sbiret r;
+
+	if (!hart_box(hartid))
+		return SBI_ERR_INVALID_PARAM;
+	if (hart_online(hartid))
+		return SBI_SUCCESS;
+	r = sbi_hart_start(hartid, (unsigned long)hart_secondary_entry, 0);
+	if (r.error)
+		return r.error;
+	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
+		if (hart_online(hartid))
+			return SBI_SUCCESS;
+	return SBI_ERR_TIMEOUT;
+}
+
+bool hart_call(unsigned long hartid, hart_fn fn, void *arg)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+	unsigned long spin, req;
+
+	if (!hart_online(hartid))
+		return false;
+	box->fn = fn;
+	box->arg = arg;
+	req = __atomic_add_fetch(&box->requested, 1, __ATOMIC_RELEASE);
+	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
+		if (__atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) == req)
+			return true;
+	return false;
+}
+
+unsigned long hart_ssip_count(unsigned long hartid)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+
+	return box ? __atomic_load_n(&box->ssip_count, __ATOMIC_ACQUIRE) : 0;
+}
+
+bool hart_wait_ssip(unsigned long hartid, unsigned long count)
+{
+	unsigned long spin;
+
+	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
+		if (hart_ssip_count(hartid) >= count)
+			return true;
+	return false;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Secondary harts for payloads. A hart started with hart_boot() runs a
+ * work loop: it executes functions posted by the boot hart one at a time
+ * and, while idle, acknowledges supervisor software interrupts (counting
+ * them), so IPIs sent to it can be observed. All waits are bounded.
+ */
+#ifndef PAYLOAD_HART_H
+#define PAYLOAD_HART_H
+
+#include <stdbool.h>
+
+#include "runtime.h"
+
+/* Iterations a bounded wait spins before giving up (several seconds). */
+#define HART_SPIN_BUDGET 200000000UL
+
+typedef void (*hart_fn)(void *arg);
+
+/*
+ * Start @hartid through HSM and wait until its work loop runs. Returns
+ * SBI_SUCCESS, the HSM error, or SBI_ERR_TIMEOUT.
+ */
+long hart_boot(unsigned long hartid);
+bool hart_online(unsigned long hartid);
+
+/* Run @fn(@arg) on @hartid and wait for it to return; false on timeout. */
+bool hart_call(unsigned long hartid, hart_fn fn, void *arg);
+
+/* Software interrupts @hartid has acknowledged in its idle loop. */
+unsigned long hart_ssip_count(unsigned long hartid);
+
+/*
+ * Wait until hart_ssip_count(@hartid) reaches @count; false on timeout.
+ */
+bool hart_wait_ssip(unsigned long hartid, unsigned long count);
+
+#endif
