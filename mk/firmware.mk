@@ -2,10 +2,10 @@
 #
 # The M-mode firmware for QEMU virt, for RV64 and RV32:
 #   $(BUILD)/firmware/<arch>/sbipmu.{elf,bin}   the firmware (-bios)
-#   $(BUILD)/firmware/<arch>/smoke.{elf,bin}    S-mode smoke payload (-kernel)
 #   make firmware    both firmwares (sizes printed after each link)
-#   make fw-smoke    boot the smoke payload on each and check its verdict
-#   make fw-bench    ecall round-trip cost, ours vs Debian's OpenSBI (rv64)
+#   make fw-smoke    boot the smoke payload (payload/smoke/, built by
+#                    mk/payload.mk) on each and check its verdict
+# What an SBI call costs is measured by `make bench` (mk/bench.mk).
 # It compiles the portable core ($(CORE_SRCS)), the riscv,pmu parser
 # (binding/) and firmware/ freestanding, and links helper archives from
 # mk/libfdt.mk: libfdt and lib/string.c.
@@ -34,24 +34,10 @@ FW_S_SRCS := $(sort $(wildcard firmware/*.S))
 FW_HDRS   := $(wildcard include/sbipmu/*.h firmware/*.h core/*.h binding/*.h \
 	lib/*.h)
 
-SMOKE_C_SRCS := $(sort $(wildcard firmware/payload/*.c))
-SMOKE_S_SRCS := $(sort $(wildcard firmware/payload/*.S))
-SMOKE_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -Ifirmware/payload
-
 # $(1) = rv64 or rv32
 define FW_RULES
 FW_OBJS_$(1) := $$(patsubst %.c,$(FW_DIR)/$(1)/obj/%.o,$(FW_C_SRCS)) \
 	$$(patsubst %.S,$(FW_DIR)/$(1)/obj/%.o,$(FW_S_SRCS))
-SMOKE_OBJS_$(1) := $$(patsubst %.c,$(FW_DIR)/$(1)/obj/%.o,$(SMOKE_C_SRCS)) \
-	$$(patsubst %.S,$(FW_DIR)/$(1)/obj/%.o,$(SMOKE_S_SRCS))
-
-$(FW_DIR)/$(1)/obj/firmware/payload/%.o: firmware/payload/%.c firmware/payload/*.h
-	@mkdir -p $$(dir $$@)
-	$(Q)$(FW_CC) $(SMOKE_CFLAGS) $(FW_ARCH_$(1)) -c $$< -o $$@
-
-$(FW_DIR)/$(1)/obj/firmware/payload/%.o: firmware/payload/%.S
-	@mkdir -p $$(dir $$@)
-	$(Q)$(FW_CC) $(SMOKE_CFLAGS) $(FW_ARCH_$(1)) -c $$< -o $$@
 
 $(FW_DIR)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP)
 	@mkdir -p $$(dir $$@)
@@ -69,36 +55,23 @@ $(FW_DIR)/$(1)/sbipmu.elf: $$(FW_OBJS_$(1)) firmware/linker.ld \
 	$(Q)echo "[firmware] $(1): $$@"
 	$(Q)$(FW_SIZE) $$@
 
-$(FW_DIR)/$(1)/smoke.elf: $$(SMOKE_OBJS_$(1)) firmware/payload/smoke.ld
-	$(Q)$(FW_CC) $(FW_LDARCH_$(1)) $(FW_LDFLAGS) \
-		-T firmware/payload/smoke.ld -Wl,--defsym=SMOKE_BASE=$(SMOKE_BASE_$(1)) \
-		$$(SMOKE_OBJS_$(1)) -lgcc -o $$@
-
 $(FW_DIR)/$(1)/%.bin: $(FW_DIR)/$(1)/%.elf
 	$(Q)$(FW_OBJCOPY) -O binary $$< $$@
 endef
 
-# Where QEMU's -kernel puts the payload (FACTS §2).
-SMOKE_BASE_rv64 := 0x80200000
-SMOKE_BASE_rv32 := 0x80400000
-
 $(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a))))
 
-.PHONY: firmware fw-smoke fw-bench
+.PHONY: firmware fw-smoke
 firmware: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin)
 
-fw-smoke: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin $(FW_DIR)/$(a)/smoke.bin)
+# mk/payload.mk is read after this file: its PAYLOAD_DIR would be empty
+# in a prerequisite here, so the payload's path is spelt out.
+fw-smoke: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin \
+		$(BUILD)/payload/$(a)/smoke.bin)
 	$(Q)for a in $(FW_ARCHS); do \
-		firmware/payload/run-smoke.sh $$a $(FW_DIR)/$$a || exit 1; \
+		payload/smoke/run-smoke.sh $$a $(FW_DIR)/$$a/sbipmu.bin \
+			$(PAYLOAD_DIR)/$$a/smoke.bin \
+			$(PAYLOAD_DIR)/smoke-$$a.log || exit 1; \
 	done
-
-FW_BENCH_REF ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
-
-fw-bench: $(FW_DIR)/rv64/sbipmu.bin $(FW_DIR)/rv64/smoke.bin
-	$(Q)firmware/payload/run-bench.sh $(FW_DIR)/rv64/sbipmu.bin \
-		$(FW_DIR)/rv64/smoke.bin rv64
-	$(Q)if [ -f $(FW_BENCH_REF) ]; then \
-		firmware/payload/run-bench.sh $(FW_BENCH_REF) \
-			$(FW_DIR)/rv64/smoke.bin rv64; fi
 
 ALL_TARGETS += firmware

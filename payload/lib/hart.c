@@ -4,7 +4,7 @@
  * sequence number that the boot hart bumps after storing fn/arg, and a
  * completion number the secondary copies once fn returns. Sequence
  * numbers rather than flags so a late completion can never be mistaken
- * for the next one.
+ * for the next one. A request without a function asks the hart to stop.
  */
 #include "hart.h"
 
@@ -19,12 +19,15 @@ struct hart_mailbox {
 	unsigned long requested;
 	unsigned long completed;
 	unsigned long ssip_count;
+	unsigned long opaque;
 	bool online;
 };
 
 static struct hart_mailbox hart_boxes[PAYLOAD_MAX_HARTS];
 
-void hart_secondary_entry(void);
+/* HART_STATUS polls hart_stop() makes (each one is an SBI call). */
+#define HART_STOP_POLLS 1000000UL
+
 void hart_secondary_main(unsigned long hartid, unsigned long opaque);
 
 static struct hart_mailbox *hart_box(unsigned long hartid)
@@ -41,23 +44,34 @@ static void hart_poll_ssip(struct hart_mailbox *box)
 	}
 }
 
+/* HSM HART_STOP; returns only if refused, the hart staying online. */
+static void hart_stop_self(struct hart_mailbox *box)
+{
+	__atomic_store_n(&box->online, false, __ATOMIC_RELEASE);
+	sbi_hart_stop();
+	__atomic_store_n(&box->online, true, __ATOMIC_RELEASE);
+}
+
 void hart_secondary_main(unsigned long hartid, unsigned long opaque)
 {
 	struct hart_mailbox *box = hart_box(hartid);
 	unsigned long seen;
 
-	(void)opaque;
 	if (!box)
 		return; /* entry.S parks such harts before they get here */
 	seen = __atomic_load_n(&box->requested, __ATOMIC_ACQUIRE);
 	box->completed = seen;
+	box->opaque = opaque;
 	__atomic_store_n(&box->online, true, __ATOMIC_RELEASE);
 	for (;;) {
 		unsigned long req =
 			__atomic_load_n(&box->requested, __ATOMIC_ACQUIRE);
 
 		if (req != seen) {
-			box->fn(box->arg);
+			if (box->fn)
+				box->fn(box->arg);
+			else
+				hart_stop_self(box);
 			seen = req;
 			__atomic_store_n(&box->completed, seen,
 					 __ATOMIC_RELEASE);
@@ -71,6 +85,13 @@ bool hart_online(unsigned long hartid)
 	struct hart_mailbox *box = hart_box(hartid);
 
 	return box && __atomic_load_n(&box->online, __ATOMIC_ACQUIRE);
+}
+
+unsigned long hart_start_opaque(unsigned long hartid)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+
+	return box ? box->opaque : 0;
 }
 
 long hart_boot(unsigned long hartid)
@@ -104,6 +125,27 @@ bool hart_call(unsigned long hartid, hart_fn fn, void *arg)
 	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
 		if (__atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) == req)
 			return true;
+	return false;
+}
+
+bool hart_stop(unsigned long hartid)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+	unsigned long spin, req;
+
+	if (!hart_online(hartid))
+		return false;
+	box->fn = NULL;
+	box->arg = NULL;
+	req = __atomic_add_fetch(&box->requested, 1, __ATOMIC_RELEASE);
+	for (spin = 0; spin < HART_STOP_POLLS; spin++) {
+		struct sbiret r = sbi_hart_status(hartid);
+
+		if (!r.error && r.value == SBI_HSM_STATE_STOPPED)
+			return true;
+		if (__atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) == req)
+			return false; /* the stop was refused */
+	}
 	return false;
 }
 

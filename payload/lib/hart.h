@@ -3,7 +3,9 @@
  * Secondary harts for payloads. A hart started with hart_boot() runs a
  * work loop: it executes functions posted by the boot hart one at a time
  * and, while idle, acknowledges supervisor software interrupts (counting
- * them), so IPIs sent to it can be observed. All waits are bounded.
+ * them), so IPIs sent to it can be observed. hart_stop() sends it back
+ * to HSM STOPPED, after which it can be booted again. All waits are
+ * bounded.
  */
 #ifndef PAYLOAD_HART_H
 #define PAYLOAD_HART_H
@@ -23,6 +25,21 @@ typedef void (*hart_fn)(void *arg);
  */
 long hart_boot(unsigned long hartid);
 bool hart_online(unsigned long hartid);
+
+/*
+ * Where hart_boot() starts a hart (a0 hart id, a1 opaque), for programs
+ * that make the HSM HART_START call themselves; the hart then runs the
+ * same work loop. hart_start_opaque() is the opaque value its last start
+ * delivered in a1 (valid once hart_online()).
+ */
+void hart_secondary_entry(void);
+unsigned long hart_start_opaque(unsigned long hartid);
+
+/*
+ * Make @hartid leave its work loop and call HSM HART_STOP; true once HSM
+ * reports it STOPPED, false if it was not online, refused or timed out.
+ */
+bool hart_stop(unsigned long hartid);
 
 /* Run @fn(@arg) on @hartid and wait for it to return; false on timeout. */
 bool hart_call(unsigned long hartid, hart_fn fn, void *arg);

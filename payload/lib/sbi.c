@@ -81,6 +81,18 @@ struct sbiret sbi_hart_status(unsigned long hartid)
 			 0, 0);
 }
 
+struct sbiret sbi_hart_stop(void)
+{
+	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_STOP, 0, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
+			       unsigned long opaque)
+{
+	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_SUSPEND, type, resume_addr,
+			 opaque, 0, 0, 0);
+}
+
 struct sbiret sbi_system_shutdown(void)
 {
 	return sbi_ecall(SBI_EXT_SRST, 0, 0, 0, 0, 0, 0, 0);

@@ -44,10 +44,15 @@ enum sbi_hsm_fid {
 	SBI_HSM_HART_START = 0,
 	SBI_HSM_HART_STOP = 1,
 	SBI_HSM_HART_GET_STATUS = 2,
+	SBI_HSM_HART_SUSPEND = 3,
 };
 
 #define SBI_HSM_STATE_STARTED 0
 #define SBI_HSM_STATE_STOPPED 1
+
+/* HART_SUSPEND types: retentive default; 0x80000000 non-retentive. */
+#define SBI_HSM_SUSPEND_RETENTIVE     0x00000000UL
+#define SBI_HSM_SUSPEND_NON_RETENTIVE 0x80000000UL
 
 /* spec_version: [30:24] major, [23:0] minor. */
 #define SBI_VERSION(major, minor) (((unsigned long)(major) << 24) | (minor))
@@ -75,6 +80,14 @@ struct sbiret sbi_rfence(unsigned long fid, unsigned long hart_mask,
 struct sbiret sbi_hart_start(unsigned long hartid, unsigned long addr,
 			     unsigned long opaque);
 struct sbiret sbi_hart_status(unsigned long hartid);
+/* Stop the calling hart. Returns only if the call failed. */
+struct sbiret sbi_hart_stop(void);
+/*
+ * Suspend the calling hart. A retentive suspend returns when an enabled
+ * interrupt is pending (it need not be taken: sstatus.SIE may be off).
+ */
+struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
+			       unsigned long opaque);
 
 /* System reset: shutdown, no reason. Returns only if the call failed. */
 struct sbiret sbi_system_shutdown(void);

@@ -1,22 +1,24 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Boot the S-mode smoke payload on the sbipmu firmware under QEMU virt
-# (two harts, Sscofpmf on) and judge its output: fail on any FAIL line,
-# on a missing "N passed, M failed" summary, or on M > 0.
-# Usage: run-smoke.sh rv64|rv32 DIR   (DIR holds sbipmu.bin and smoke.bin)
+# Boot the S-mode smoke payload (payload/smoke/) on the sbipmu firmware
+# under QEMU virt (two harts, Sscofpmf on) and judge its output: fail on
+# any FAIL line, on a missing "N passed, M failed" summary, or on M > 0.
+# Usage: run-smoke.sh rv64|rv32 FIRMWARE PAYLOAD LOG
 set -u
 arch=$1
-dir=$2
-log=$dir/smoke.log
+fw=$2
+payload=$3
+log=$4
 case $arch in
 rv64) qemu=qemu-system-riscv64 ;;
 rv32) qemu=qemu-system-riscv32 ;;
 *) echo "run-smoke.sh: unknown arch $arch" >&2; exit 2 ;;
 esac
 
+mkdir -p "$(dirname "$log")"
 timeout 60 $qemu -M virt -cpu "$arch,sscofpmf=true" -smp 2 -m 256M \
-	-nographic -bios "$dir/sbipmu.bin" -kernel "$dir/smoke.bin" \
+	-nographic -bios "$fw" -kernel "$payload" \
 	</dev/null >"$log" 2>&1
 status=$?
 cat "$log"

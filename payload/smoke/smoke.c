@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The quick S-mode smoke test of the sbipmu firmware (`make fw-smoke`),
+ * on the payload runtime in payload/lib. Unlike the conformance suite it
+ * knows it runs on sbipmu: it checks our implementation id, our firmware
+ * events (SBIPMU_FW_ECALL, exact counts of the standard ones), PMP
+ * protection of the firmware and the non-PMU extensions Linux needs. It
+ * prints one "PASS name (got x)" or "FAIL name (got x, want y)" line per
+ * check, then "N passed, M failed"; the runtime then shuts the machine
+ * down. Exact counts come from firmware events (QEMU's cycle/instret
+ * counters are not exact, FACTS §2).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sbipmu/pmu_spec.h>
+#include <sbipmu/sbi_error.h>
+
+#include "csr.h"
+#include "hart.h"
+#include "printf.h"
+#include "runtime.h"
+#include "sbi.h"
+#include "trap.h"
+
+#define SBIPMU_IMPL_ID 0x5342UL
+#define FW_EVENT(code)                                                         \
+	(((unsigned long)SBI_PMU_EVENT_TYPE_FW << SBI_PMU_EVENT_TYPE_SHIFT) |  \
+	 (code))
+/* Start of the firmware's memory, PMP-protected from S-mode. */
+#define FW_REGION	 0x80000000UL
+#define CSR_MHARTID	 0xF14
+#define SMOKE_HSM_OPAQUE 0x5A5AUL
+
+static unsigned int smoke_pass, smoke_fail;
+static unsigned long smoke_hartid, smoke_ncounters, smoke_all_mask;
+
+/* One verdict line: "PASS name (got x)" or "FAIL name (got x, want y)". */
+static void smoke_check(const char *name, bool ok, long long got,
+			long long want)
+{
+	if (ok) {
+		printf("PASS %s (got 0x%llx)\n", name, (unsigned long long)got);
+		smoke_pass++;
+	} else {
+		printf("FAIL %s (got 0x%llx, want 0x%llx)\n", name,
+		       (unsigned long long)got, (unsigned long long)want);
+		smoke_fail++;
+	}
+}
+
+static void smoke_eq(const char *name, long long got, long long want)
+{
+	smoke_check(name, got == want, got, want);
+}
+
+static struct sbiret smoke_pmu(unsigned long fid, unsigned long a0,
+			       unsigned long a1, unsigned long a2,
+			       unsigned long a3)
+{
+	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, 0, 0);
+}
+
+static void test_base(void)
+{
+	struct sbiret r;
+
+	smoke_eq("base: spec version 3.0", (long long)sbi_spec_version(),
+		 (long long)SBI_VERSION(3, 0));
+	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
+	smoke_eq("base: impl id", (long long)r.value, SBIPMU_IMPL_ID);
+	smoke_eq("base: probe PMU", (long long)sbi_probe(SBI_EXT_PMU), 1);
+	smoke_eq("base: probe DBCN", (long long)sbi_probe(SBI_EXT_DBCN), 1);
+	smoke_eq("base: probe legacy console absent",
+		 (long long)sbi_probe(SBI_EXT_LEGACY_PUTCHAR), 0);
+	r = sbi_ecall(0x12345678UL, 0, 0, 0, 0, 0, 0, 0);
+	smoke_eq("unknown EID: NOT_SUPPORTED", r.error, SBI_ERR_NOT_SUPPORTED);
+	r = sbi_ecall(SBI_EXT_BASE, 99, 0, 0, 0, 0, 0, 0);
+	smoke_eq("unknown BASE FID: NOT_SUPPORTED", r.error,
+		 SBI_ERR_NOT_SUPPORTED);
+}
+
+static void test_counters(void)
+{
+	unsigned long i, hw = 0, fw = 0, bad = 0;
+	struct sbiret r = smoke_pmu(SBI_EXT_PMU_NUM_COUNTERS, 0, 0, 0, 0);
+
+	smoke_ncounters = r.value;
+	smoke_check("pmu: num_counters > 0", r.error == 0 && r.value > 0,
+		    (long long)r.value, 1);
+	for (i = 0; i < smoke_ncounters && i < __riscv_xlen; i++) {
+		r = smoke_pmu(SBI_EXT_PMU_COUNTER_GET_INFO, i, 0, 0, 0);
+		if (r.error)
+			continue;
+		smoke_all_mask |= 1UL << i;
+		if (r.value >> (__riscv_xlen - 1)) {
+			fw++;
+			continue;
+		}
+		hw++;
+		if ((r.value & SBI_PMU_CTR_INFO_CSR_MASK) != CSR_CYCLE + i)
+			bad++;
+	}
+	printf("info: counters %lu hw + %lu fw of %lu\n", hw, fw,
+	       smoke_ncounters);
+	smoke_check("pmu: hw counters have csr 0xC00+i", hw > 0 && !bad,
+		    (long long)bad, 0);
+	smoke_check("pmu: firmware counters exist", fw > 0, (long long)fw, 1);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_GET_INFO, PMU_CTR_TIME, 0, 0, 0);
+	smoke_eq("pmu: time (1) is not a counter", r.error,
+		 SBI_ERR_INVALID_PARAM);
+}
+
+/* Match firmware event @code on any counter, started at 0. */
+static long smoke_fw_counter(unsigned long code, unsigned long *idx)
+{
+	struct sbiret r = smoke_pmu(
+		SBI_EXT_PMU_COUNTER_CFG_MATCH, 0, smoke_all_mask,
+		SBI_PMU_CFG_FLAG_AUTO_START | SBI_PMU_CFG_FLAG_CLEAR_VALUE,
+		FW_EVENT(code));
+
+	*idx = r.value;
+	return r.error;
+}
+
+static unsigned long smoke_fw_read(unsigned long idx)
+{
+	return smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, idx, 0, 0, 0).value;
+}
+
+static void smoke_release(unsigned long idx)
+{
+	smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, SBI_PMU_STOP_FLAG_RESET, 0);
+}
+
+static void test_set_timer_count(void)
+{
+	unsigned long idx, i;
+	struct sbiret r =
+		smoke_pmu(SBI_EXT_PMU_COUNTER_CFG_MATCH, 0, smoke_all_mask, 0,
+			  FW_EVENT(SBI_PMU_FW_SET_TIMER));
+
+	smoke_eq("pmu: cfg_match SET_TIMER", r.error, 0);
+	idx = r.value;
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_START, idx, 1,
+		      SBI_PMU_START_FLAG_SET_INIT_VALUE, 0);
+	smoke_eq("pmu: start", r.error, 0);
+	for (i = 0; i < 5; i++)
+		sbi_set_timer(~0ULL);
+	smoke_eq("pmu: fw_read == 5 set_timer calls",
+		 (long long)smoke_fw_read(idx), 5);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, 0, 0);
+	smoke_eq("pmu: stop", r.error, 0);
+	sbi_set_timer(~0ULL);
+	smoke_eq("pmu: stopped counter holds 5", (long long)smoke_fw_read(idx),
+		 5);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, SBI_PMU_STOP_FLAG_RESET,
+		      0);
+	smoke_eq("pmu: stop(reset) on stopped: ALREADY_STOPPED", r.error,
+		 SBI_ERR_ALREADY_STOPPED);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0);
+	smoke_eq("pmu: fw_read_hi", r.error, 0);
+}
+
+static void test_ecall_count(void)
+{
+	unsigned long idx, n;
+	long err = smoke_fw_counter(SBIPMU_FW_ECALL, &idx);
+
+	/* No output in between: printing is an SBI call too. */
+	sbi_spec_version();
+	sbi_spec_version();
+	sbi_spec_version();
+	n = smoke_fw_read(idx);
+	smoke_eq("pmu: cfg_match(clear, auto_start) SBIPMU_FW_ECALL", err, 0);
+	/* three calls plus the reading call itself */
+	smoke_eq("pmu: ecall count exact", (long long)n, 4);
+	smoke_release(idx);
+}
+
+static void test_ipi(void)
+{
+	unsigned long idx, spins = 0;
+	long err = smoke_fw_counter(SBI_PMU_FW_IPI_SENT, &idx);
+	struct sbiret r;
+
+	smoke_eq("pmu: counter for IPI_SENT", err, 0);
+	r = sbi_send_ipi(1UL, smoke_hartid);
+	smoke_eq("ipi: send to self", r.error, 0);
+	/* SSIP shows once the firmware has handled its doorbell. */
+	while (!(csr_read(CSR_SIP) & (1UL << IRQ_S_SOFT)) &&
+	       ++spins < HART_SPIN_BUDGET)
+		;
+	csr_clear(CSR_SIP, 1UL << IRQ_S_SOFT);
+	smoke_eq("ipi: IPI_SENT counted once", (long long)smoke_fw_read(idx),
+		 1);
+	smoke_release(idx);
+	r = sbi_send_ipi(1UL, 0x1000UL);
+	smoke_eq("ipi: absent hart: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_send_ipi(1UL, ~0UL - 3);
+	smoke_eq("ipi: hart id overflow: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+}
+
+/*
+ * Retentive suspend wakes on an enabled interrupt. With sstatus.SIE off
+ * the timer interrupt is pending but not taken: arm it, suspend, disarm.
+ */
+static struct sbiret smoke_suspend_until_timer(void)
+{
+	struct sbiret r;
+	uint64_t now = 0;
+
+	csr_read_counter64(CSR_TIME, &now);
+	csr_set(CSR_SIE, 1UL << IRQ_S_TIMER);
+	sbi_set_timer(now + 10000); /* 1 ms at 10 MHz */
+	r = sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0);
+	sbi_set_timer(~0ULL);
+	csr_clear(CSR_SIE, 1UL << IRQ_S_TIMER);
+	return r;
+}
+
+static void test_hsm(void)
+{
+	unsigned long other = smoke_hartid ^ 1, spins = 0;
+	struct sbiret r;
+
+	smoke_eq("hsm: self STARTED",
+		 (long long)sbi_hart_status(smoke_hartid).value,
+		 SBI_HSM_STATE_STARTED);
+	r = sbi_hart_status(4096);
+	smoke_eq("hsm: status of absent hart", r.error, SBI_ERR_INVALID_PARAM);
+	if (sbi_hart_status(other).error) {
+		printf("info: single hart, HSM start skipped\n");
+		return;
+	}
+	smoke_eq("hsm: other STOPPED", (long long)sbi_hart_status(other).value,
+		 SBI_HSM_STATE_STOPPED);
+	r = sbi_hart_start(other, FW_REGION, 0);
+	smoke_eq("hsm: start into firmware: INVALID_ADDRESS", r.error,
+		 SBI_ERR_INVALID_ADDRESS);
+	r = sbi_hart_start(other, (unsigned long)hart_secondary_entry,
+			   SMOKE_HSM_OPAQUE);
+	smoke_eq("hsm: start other", r.error, 0);
+	while (!hart_online(other) && ++spins < HART_SPIN_BUDGET)
+		;
+	smoke_eq("hsm: other ran with opaque",
+		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
+	hart_stop(other);
+	smoke_eq("hsm: other stopped again",
+		 (long long)sbi_hart_status(other).value,
+		 SBI_HSM_STATE_STOPPED);
+	r = sbi_hart_start(smoke_hartid, (unsigned long)hart_secondary_entry,
+			   0);
+	smoke_eq("hsm: start self: ALREADY_AVAILABLE", r.error,
+		 SBI_ERR_ALREADY_AVAILABLE);
+	r = smoke_suspend_until_timer();
+	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
+	r = sbi_hart_suspend(0x00000005UL, 0, 0);
+	smoke_eq("hsm: reserved suspend type", r.error, SBI_ERR_INVALID_PARAM);
+}
+
+/* A fence for the other hart only: sent here, received there. */
+static void test_rfence_remote(void)
+{
+	unsigned long sent, rcvd, n_sent, n_rcvd;
+	unsigned long other = smoke_hartid ^ 1;
+	long err = smoke_fw_counter(SBI_PMU_FW_FENCE_I_SENT, &sent);
+	struct sbiret r;
+
+	if (sbi_hart_status(other).error)
+		return; /* single hart */
+	err |= smoke_fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED, &rcvd);
+	r = sbi_rfence(SBI_RFENCE_FENCE_I, 1UL << other, 0, 0, 0, 0);
+	n_sent = smoke_fw_read(sent);
+	n_rcvd = smoke_fw_read(rcvd);
+	smoke_eq("rfence: fence.i on the other hart", r.error | err, 0);
+	smoke_eq("rfence: remote FENCE_I_SENT counted here", (long long)n_sent,
+		 1);
+	smoke_eq("rfence: remote FENCE_I_RECEIVED not here", (long long)n_rcvd,
+		 0);
+	smoke_release(sent);
+	smoke_release(rcvd);
+}
+
+static void test_rfence(void)
+{
+	unsigned long sent, rcvd, n_sent, n_rcvd;
+	long err = smoke_fw_counter(SBI_PMU_FW_FENCE_I_SENT, &sent);
+	struct sbiret r;
+
+	err |= smoke_fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED, &rcvd);
+	r = sbi_rfence(SBI_RFENCE_FENCE_I, 0, ~0UL, 0, 0, 0); /* all harts */
+	n_sent = smoke_fw_read(sent);
+	n_rcvd = smoke_fw_read(rcvd);
+	smoke_eq("pmu: counters for FENCE_I_SENT/RECEIVED", err, 0);
+	smoke_eq("rfence: fence.i on all harts", r.error, 0);
+	smoke_eq("rfence: FENCE_I_SENT once per request", (long long)n_sent, 1);
+	smoke_eq("rfence: FENCE_I_RECEIVED on the caller", (long long)n_rcvd,
+		 1);
+	smoke_release(sent);
+	smoke_release(rcvd);
+	test_rfence_remote();
+	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, 3, 0, 0, 0x1000, 0);
+	smoke_eq("rfence: sfence.vma range", r.error, 0);
+	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1UL, smoke_hartid, 0, 0, 1);
+	smoke_eq("rfence: sfence.vma.asid all", r.error, 0);
+	r = sbi_rfence(7, 1, smoke_hartid, 0, 0, 0);
+	smoke_eq("rfence: unknown FID", r.error, SBI_ERR_NOT_SUPPORTED);
+}
+
+static void test_traps(void)
+{
+	unsigned long idx, v;
+	long err = smoke_fw_counter(SBI_PMU_FW_ILLEGAL_INSN, &idx);
+
+	smoke_eq("pmu: counter for ILLEGAL_INSN", err, 0);
+	trap_arm(true);
+	v = csr_read(CSR_MHARTID); /* an M-mode CSR from S-mode */
+	trap_arm(false);
+	smoke_eq("trap: illegal insn reaches S",
+		 (long long)trap_counts().last_cause, EXC_INSN_ILLEGAL);
+	smoke_eq("trap: ILLEGAL_INSN counted", (long long)smoke_fw_read(idx),
+		 1);
+	smoke_release(idx);
+
+	smoke_fw_counter(SBI_PMU_FW_ACCESS_LOAD, &idx);
+	trap_arm(true);
+	v = *(volatile unsigned long *)FW_REGION; /* PMP-protected */
+	trap_arm(false);
+	smoke_eq("trap: firmware memory denied (load access fault)",
+		 (long long)trap_counts().last_cause, EXC_LOAD_ACCESS);
+	smoke_eq("trap: ACCESS_LOAD counted", (long long)smoke_fw_read(idx), 1);
+	smoke_release(idx);
+	(void)v;
+}
+
+static void test_misaligned(void)
+{
+	static volatile uint8_t buf[16] __attribute__((aligned(8))) = {
+		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+	unsigned long idx, v;
+
+	smoke_fw_counter(SBI_PMU_FW_MISALIGNED_LOAD, &idx);
+	v = *(volatile uint32_t *)(buf + 1);
+	smoke_eq("misaligned: lw value", (long long)v, 0x05040302);
+	*(volatile uint16_t *)(buf + 3) = 0xBEEF;
+	smoke_eq("misaligned: sh value", (long long)buf[3] | buf[4] << 8,
+		 0xBEEF);
+	printf("info: misaligned loads trapped to M: %lu\n",
+	       smoke_fw_read(idx));
+	smoke_release(idx);
+}
+
+static void test_hostile(void)
+{
+	struct sbiret r;
+
+	r = sbi_ecall(SBI_EXT_DBCN, 0, 4, FW_REGION, 0, 0, 0, 0);
+	smoke_eq("dbcn: write from firmware memory refused", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_ecall(SBI_EXT_DBCN, 0, 16, ~0UL - 7, 0, 0, 0, 0);
+	smoke_eq("dbcn: wrapping buffer refused", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = smoke_pmu(SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, FW_REGION, 0, 0, 0);
+	smoke_check("pmu: snapshot in firmware memory refused", r.error != 0,
+		    r.error, SBI_ERR_INVALID_ADDRESS);
+	r = sbi_ecall(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0);
+	smoke_eq("srst: reserved type", r.error, SBI_ERR_INVALID_PARAM);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_START, ~0UL - 1, ~0UL, 0, 0);
+	smoke_check("pmu: start with huge cbase refused", r.error != 0, r.error,
+		    SBI_ERR_INVALID_PARAM);
+}
+
+int payload_main(unsigned long hartid, const void *dtb)
+{
+	smoke_hartid = hartid;
+	printf("smoke: S-mode payload on hart %lu, dtb 0x%lx\n", hartid,
+	       (unsigned long)dtb);
+	test_base();
+	test_counters();
+	test_set_timer_count();
+	test_ecall_count();
+	test_ipi();
+	test_hsm();
+	test_rfence();
+	test_traps();
+	test_misaligned();
+	test_hostile();
+	printf("%u passed, %u failed\n", smoke_pass, smoke_fail);
+	return smoke_fail ? 1 : 0;
+}
