@@ -113,3 +113,15 @@ bench-profile: $(BENCH_PAYLOAD) $(BENCH_OURS_FW)
 		--elf $(BENCH_OURS_ELF) --payload-elf $(BENCH_DIR)/bench-payload.elf \
 		--payload $(BENCH_PAYLOAD) --row $(BENCH_ROW) --calls $(BENCH_CALLS)
 ALL_TARGETS += bench-payload
+
+# ---- host: callgrind instruction counts of the hot paths vs map size ----
+
+BENCH_HOST_BIN := $(BENCH_DIR)/host/map_scaling
+
+$(BENCH_HOST_BIN): bench/host/map_scaling.c $(BUILD)/host/libsbipmu.a $(LIBFDT_HOST)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -O2 -Iinclude -Itests $^ -o $@
+
+.PHONY: bench-host
+bench-host: $(BENCH_HOST_BIN)
+	$(Q)bench/host/callgrind.sh $(BENCH_HOST_BIN) $(BENCH_DIR)/host
