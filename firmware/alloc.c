@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The boot-time bump allocator (see alloc.h). The heap lives in .bss,
  * so it is inside the PMP-protected firmware region and already zero.

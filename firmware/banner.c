@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The boot banner, in the spirit of OpenSBI's: one line per fact a
  * person debugging a boot wants first — what runs where, what the harts

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The M-mode console on QEMU virt's ns16550a: polled output and
  * non-blocking input (no interrupts, no FIFO set-up: Linux's 8250 driver

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Feature discovery on the boot hart (see discover.h). A CSR that may be
  * missing is accessed with traps caught. An extension counts as present

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Device-tree input and output of the firmware (see fdt_setup.h), with
  * libfdt. The blob comes from outside: every property length is checked

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The table of per-hart shared state and the lookups every other file
  * uses to reach it. A hart id from S-mode is only ever turned into a

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Per-hart machine set-up (see hart_setup.h). Delegation: S-mode gets
  * the traps Linux handles itself (misaligned fetch, breakpoint, U-mode

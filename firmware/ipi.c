@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Delivery of inter-hart messages over the CLINT (see ipi.h). The sender
  * sets the message bits with a release before ringing the doorbell; the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The boot flow. Every hart arrives in fw_main() from fw_start with its
  * stack and scratch set. One hart becomes the boot hart (fw_dynamic's

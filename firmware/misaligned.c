@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Emulation of misaligned integer loads and stores, including the
  * compressed forms, byte by byte with the trapped mode's privilege and

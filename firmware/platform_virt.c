@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * QEMU virt as the firmware sees it: where the devices are (filled from
  * the device tree by fdt_setup.c, virt's addresses as defaults), the RAM

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * struct pmu_hal_ops on real CSRs: the only place where the firmware
  * reads or writes a counter, an event selector, mcountinhibit,

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI Base extension (EID 0x10, SBI v3.0 chapter "Base Extension"). We
  * report spec version 3.0: the PMU core implements EVENT_GET_INFO (FID 8)

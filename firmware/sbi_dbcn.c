@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI Debug Console extension (EID "DBCN", SBI v3.0 chapter "Debug
  * Console Extension"), which `earlycon=sbi` needs when Linux has no

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The SBI dispatcher: the only place an extension ID is decoded. It
  * counts the call, routes it to the extension's handler, and applies the

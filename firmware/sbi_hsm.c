@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI Hart State Management (EID "HSM", SBI v3.0 chapter "Hart State
  * Management Extension"). Each hart's state is one atomic word in its

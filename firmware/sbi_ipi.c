@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI IPI extension (EID "sPI", SBI v3.0 chapter "IPI Extension"):
  * send_ipi raises the S-mode software interrupt on every hart of the

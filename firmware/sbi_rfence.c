@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI RFENCE extension (EID "RFNC", SBI v3.0 chapter "RFENCE
  * Extension"). The caller writes one request into its own struct

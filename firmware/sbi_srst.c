@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI System Reset extension (EID "SRST", SBI v3.0 chapter "System Reset
  * Extension") on QEMU virt's sifive,test0 device: shutdown powers off

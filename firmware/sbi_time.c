@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI Timer extension (EID "TIME", SBI v3.0 chapter "Timer Extension").
  * With Sstc the request goes to stimecmp, which raises STIP by itself

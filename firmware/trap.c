@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The trap dispatcher for everything but SBI calls (see trap.h). Each
  * firmware event of FACTS §4 is counted here, before the trap is

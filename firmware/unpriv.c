@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * C side of trap catching (see unpriv.h; the vector and the MPRV
  * accessors are in entry.S). Each access installs the catching vector,

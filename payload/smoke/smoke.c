@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The quick S-mode smoke test of the sbipmu firmware (`make fw-smoke`),
  * on the payload runtime in payload/lib. Unlike the conformance suite it
