@@ -60,15 +60,6 @@ static inline unsigned int pmu_bit_highest(uint64_t x)
 	return n + (unsigned int)(x >> 1);
 }
 
-static inline unsigned int pmu_bit_count(uint64_t x)
-{
-	unsigned int n = 0;
-
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 /*
  * Visit every set bit of @set, lowest first, with @i the bit index and
  * @rest a scratch copy (the set itself is never modified).

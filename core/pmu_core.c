@@ -58,7 +58,7 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	 * them: index 1 is never a counter.
 	 */
 	core->first_fw = PMU_CTR_HPM_FIRST;
-	if (counters && pmu_bit_highest(counters) >= PMU_CTR_HPM_FIRST)
+	if (counters >> PMU_CTR_HPM_FIRST)
 		core->first_fw = pmu_bit_highest(counters) + 1;
 	core->n_logical = core->first_fw + core->hw.num_fw_counters;
 	core->fw_valid = ((1ULL << core->hw.num_fw_counters) - 1)

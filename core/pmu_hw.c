@@ -46,7 +46,6 @@ static uint64_t *pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
 	return &pmu_hart_hw_selector(h)[h->core->hw_slot[idx]];
 }
 
-/* Program the event selector (or fixed-counter filter) with OF = @of. */
 /*
  * With Sscofpmf the saved selector never holds the real OF bit (it is
  * hardware state); its place marks a counter configured but not started
@@ -54,6 +53,7 @@ static uint64_t *pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
  */
 #define PMU_HW_FRESH MHPMEVENT_OF
 
+/* Program the event selector (or fixed-counter filter) with OF = @of. */
 static void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t of)
 {
 	const struct pmu_core *core = h->core;
@@ -109,7 +109,6 @@ void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 		  uint64_t value)
 {
 	const struct pmu_hal_ops *hal = h->core->hal;
-
 	uint64_t of = pmu_hw_start_of(h, idx);
 
 	/* Re-program from saved state: idle paths may lose it (FACTS 3.7). */

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The core's bit helpers (core/pmu_bitmap.h): lowest/highest set bit for
- * every position and with other bits around it, the population count, and
- * the iterator visiting each set bit once, lowest first, without touching
- * the set it walks.
+ * every position and with other bits around it, and the iterator visiting each
+ * set bit once, lowest first, without touching the set it walks.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -37,14 +36,6 @@ static void test_bit_highest__every_position(void **state)
 	}
 }
 
-static void test_bit_count__patterns(void **state)
-{
-	(void)state;
-	assert_int_equal(pmu_bit_count(0), 0);
-	assert_int_equal(pmu_bit_count(~0ULL), 64);
-	assert_int_equal(pmu_bit_count(0x7fffdULL), 18);
-}
-
 static void test_for_each_bit__visits_each_once_in_order(void **state)
 {
 	const uint64_t set = 0x8000000000040005ULL;
@@ -67,7 +58,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bit_lowest__every_position),
 		cmocka_unit_test(test_bit_highest__every_position),
-		cmocka_unit_test(test_bit_count__patterns),
 		cmocka_unit_test(test_for_each_bit__visits_each_once_in_order),
 	};
 
