@@ -68,6 +68,7 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw)
  */
 struct hal_hart {
 	uint64_t selector[32];
+	uint32_t written; /* counters written since they were last started */
 };
 
 #define HAL_SEL_UNKNOWN MHPMEVENT_OF
@@ -193,7 +194,8 @@ static uint64_t hal_counter_read(void *ctx, unsigned int idx)
 
 static void hal_counter_write(void *ctx, unsigned int idx, uint64_t value)
 {
-	(void)ctx;
+	if (ctx)
+		((struct hal_hart *)ctx)->written |= 1u << (idx % 32);
 #if __riscv_xlen == 64
 	hal_ctr_write(idx, value);
 #else
@@ -248,9 +250,51 @@ static void hal_inhibit_set(void *ctx, uint32_t mask)
 	csr_set(CSR_MCOUNTINHIBIT, mask);
 }
 
+/* QEMU's event indices of the events its overflow timer serves. */
+#define HAL_QEMU_EVT_CYCLES	  0x1
+#define HAL_QEMU_EVT_INSTRUCTIONS 0x2
+
+static bool hal_timer_driven(const struct hal_hart *hh, unsigned int idx)
+{
+	uint64_t sel = hh->selector[idx] & 0xFFFFF;
+
+	return idx >= 3 &&
+	       (sel == HAL_QEMU_EVT_CYCLES || sel == HAL_QEMU_EVT_INSTRUCTIONS);
+}
+
+/*
+ * QEMU 7.2 quirk (Sscofpmf): overflow of a counter that counts cycles or
+ * instructions is detected by one timer per hart, armed only when such a
+ * counter is written, and only ever moved earlier. When it fires it
+ * flags every such counter whose OF is clear, then nothing re-arms it.
+ * With two of them (perf record -e cycles,instructions) the one that did
+ * not overflow is restarted by START without a new value (Linux's
+ * overflow handler), so its own overflow has no timer left and is only
+ * noticed at the other counter's next one: half the samples were lost.
+ * So a counter of that kind that is started without having been written
+ * since it stopped is written with its own value, which re-arms the
+ * timer; on hardware that is a no-op (the counter is still inhibited).
+ */
+static void hal_rearm_overflow(struct hal_hart *hh, uint32_t mask)
+{
+	uint32_t rest = mask & ~hh->written;
+
+	while (rest) {
+		unsigned int idx = (unsigned int)__builtin_ctz(rest);
+
+		rest &= rest - 1;
+		if (hal_timer_driven(hh, idx))
+			hal_counter_write(hh, idx, hal_counter_read(hh, idx));
+	}
+}
+
 static void hal_inhibit_clear(void *ctx, uint32_t mask)
 {
-	(void)ctx;
+	struct hal_hart *hh = ctx;
+
+	if (hal_sscofpmf && (mask & ~hh->written))
+		hal_rearm_overflow(hh, mask);
+	hh->written &= ~mask;
 	csr_clear(CSR_MCOUNTINHIBIT, mask);
 }
 
