@@ -43,6 +43,23 @@ static void banner_set(unsigned long long mask)
 	}
 }
 
+/* Whether snapshot is offered, and which rule decided it. */
+static void banner_snapshot(const struct pmu_hw_desc *hw)
+{
+	const char *state = hw->no_snapshot ? "withheld" : "offered";
+
+	if (fw_feat.snapshot == FW_SNAPSHOT_AUTO && hw->sscofpmf)
+		fw_printf("PMU snapshot    : %s (auto: with Sscofpmf, Linux "
+			  "6.12's overflow restart fails with it; "
+			  "/chosen/sbipmu,snapshot = \"on\" offers it)\n",
+			  state);
+	else if (fw_feat.snapshot == FW_SNAPSHOT_AUTO)
+		fw_printf("PMU snapshot    : %s (auto: no Sscofpmf)\n", state);
+	else
+		fw_printf("PMU snapshot    : %s (/chosen/sbipmu,snapshot)\n",
+			  state);
+}
+
 static void banner_isa(void)
 {
 	const struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -51,8 +68,7 @@ static void banner_isa(void)
 		"ISA extensions  : Sscofpmf %s, Sstc %s, Smcntrpmf %s, H %s\n",
 		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
 		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
-	if (hw->no_snapshot)
-		fw_printf("PMU snapshot    : off (/chosen/sbipmu,snapshot)\n");
+	banner_snapshot(hw);
 	if (fw_feat.dt.sscofpmf != hw->sscofpmf ||
 	    fw_feat.dt.sstc != fw_feat.sstc)
 		fw_printf("ISA note        : device tree and CSR probes "

@@ -115,7 +115,9 @@ void fw_discover(void)
 	hw->sscofpmf = fw_feat.dt.sscofpmf && fw_pmu_hal_probe_scountovf();
 	hw->smcntrpmf = fw_pmu_hal_probe_cyclecfg();
 	hw->h_ext = fw_feat.h;
-	hw->no_snapshot = fw_feat.no_snapshot;
+	hw->no_snapshot =
+		fw_feat.snapshot == FW_SNAPSHOT_OFF ||
+		(fw_feat.snapshot == FW_SNAPSHOT_AUTO && hw->sscofpmf);
 	fw_pmu_hal_init(hw);
 	discover_counters(hw);
 }

@@ -23,16 +23,32 @@ struct fw_isa_ext {
 	bool zicboz;
 };
 
+/*
+ * Whether the PMU snapshot area (SNAPSHOT_SET_SHMEM) is offered.
+ * AUTO withholds it on harts with Sscofpmf: Linux 6.12 up to mainline
+ * of mid-2026 restarts counters after an overflow with a counter base of
+ * 64 * 64 when snapshot is on (pmu_sbi_start_ovf_ctrs_snapshot, fixed
+ * by guest/patches/0001-*), which a spec-correct firmware rejects, so
+ * perf record got 3 samples where 97 were due. Without Sscofpmf there is
+ * no overflow and Linux's snapshot paths are correct, so AUTO offers it.
+ */
+enum fw_snapshot_policy {
+	FW_SNAPSHOT_AUTO,
+	FW_SNAPSHOT_ON,
+	FW_SNAPSHOT_OFF,
+};
+
 struct fw_features {
 	unsigned long misa;
 	unsigned long mvendorid, marchid, mimpid;
-	struct fw_isa_ext dt;	/* as the device tree says */
-	bool h;			/* misa.H */
-	bool sstc;		/* DT says so and stimecmp exists */
-	bool menvcfg;		/* priv 1.12 menvcfg exists */
-	bool pmp;		/* pmpaddr0 exists */
-	bool inhibit;		/* mcountinhibit exists */
-	bool no_snapshot;	/* /chosen/sbipmu,snapshot = "off" (policy) */
+	struct fw_isa_ext dt; /* as the device tree says */
+	bool h;		      /* misa.H */
+	bool sstc;	      /* DT says so and stimecmp exists */
+	bool menvcfg;	      /* priv 1.12 menvcfg exists */
+	bool pmp;	      /* pmpaddr0 exists */
+	bool inhibit;	      /* mcountinhibit exists */
+	/* /chosen/sbipmu,snapshot: "auto" (default), "on" or "off" */
+	enum fw_snapshot_policy snapshot;
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
 };
 

@@ -51,17 +51,25 @@ static bool fdt_prop_is(const void *fdt, int node, const char *name,
 }
 
 /*
- * Firmware options a platform or a test sets in /chosen. Only one so far:
- * sbipmu,snapshot = "off" withholds the PMU snapshot area (Linux then uses
- * its non-snapshot paths; FACTS 1 asks for perf to be tested both ways).
+ * Firmware options a platform or a test sets in /chosen:
+ * sbipmu,snapshot = "auto" (default) | "on" | "off" decides whether the
+ * PMU snapshot area is offered (enum fw_snapshot_policy says why "auto"
+ * withholds it with Sscofpmf). Any other value is reported and ignored.
  */
 static void fdt_scan_chosen(const void *fdt)
 {
 	int node = fdt_path_offset(fdt, "/chosen");
 
-	if (node >= 0)
-		fw_feat.no_snapshot =
-			fdt_prop_is(fdt, node, "sbipmu,snapshot", "off");
+	fw_feat.snapshot = FW_SNAPSHOT_AUTO;
+	if (node < 0 || !fdt_getprop(fdt, node, "sbipmu,snapshot", NULL))
+		return;
+	if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "on"))
+		fw_feat.snapshot = FW_SNAPSHOT_ON;
+	else if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "off"))
+		fw_feat.snapshot = FW_SNAPSHOT_OFF;
+	else if (!fdt_prop_is(fdt, node, "sbipmu,snapshot", "auto"))
+		fw_printf("chosen: sbipmu,snapshot: not auto/on/off, using "
+			  "auto\n");
 }
 
 static void fdt_scan_model(const void *fdt)

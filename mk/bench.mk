@@ -76,7 +76,8 @@ $(BENCH_E2E_DIR)/root/bin/bench-%: bench/linux/%.c
 	$(Q)$(BENCH_GUESTCC) -s -o $@ $<
 
 $(BENCH_INITRD): $(BENCH_E2E_DIR)/root/bin/bench-init \
-		$(BENCH_E2E_DIR)/root/bin/bench-work
+		$(BENCH_E2E_DIR)/root/bin/bench-work \
+		$(BENCH_E2E_DIR)/root/bin/bench-sample
 	$(Q)cd $(BENCH_E2E_DIR)/root && find . | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
 
@@ -98,6 +99,40 @@ BENCH_RUN = $(BENCH_PYTHON) bench/run.py --ours $(BENCH_OURS_FW) \
 # The Linux guest is built first (mk/linux.mk; minutes the first time).
 bench: $(BENCH_DEPS) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
 	$(Q)BUILD=$(BUILD) $(BENCH_RUN) $(BENCH_ARGS)
+	$(Q)$(MAKE) --no-print-directory bench-sampling
+
+# ---- sampling fidelity (bench/sampling.py): perf samples per firmware ----
+# make bench-sampling [REF=path] [SAMPLING_REPS=15] [SAMPLING_FIXED=0]
+# runs the deterministic rows and the real-time rows on ours and the
+# reference, and with SAMPLING_FIXED=1 (default) also ours with snapshot
+# on and a kernel with guest/patches applied (built in build/linux-fixed).
+# bench-sampling-check: the deterministic single-event rows only, judged
+# (make check).
+REF ?= $(BENCH_REF_FW)
+SAMPLING_REPS  ?= 15
+SAMPLING_FIXED ?= 1
+SAMPLING_ARGS  ?=
+SAMPLING_FIXED_IMAGE := $(BUILD)/linux-fixed/Image
+BENCH_SAMPLING = $(BENCH_PYTHON) bench/sampling.py --ours $(BENCH_OURS_FW) \
+	--ref $(REF) --kernel $(BENCH_LINUX_IMAGE) --initrd $(BENCH_INITRD) \
+	--linux-run scripts/linux-run.sh --out $(BENCH_DIR)/sampling
+
+.PHONY: bench-sampling bench-sampling-check
+ifeq ($(SAMPLING_FIXED),1)
+bench-sampling: $(SAMPLING_FIXED_IMAGE)
+bench-sampling: SAMPLING_ARGS += --kernel-fixed $(SAMPLING_FIXED_IMAGE)
+endif
+bench-sampling: $(BENCH_OURS_FW) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
+	$(Q)BUILD=$(BUILD) $(BENCH_SAMPLING) --reps $(SAMPLING_REPS) \
+		$(SAMPLING_ARGS)
+
+bench-sampling-check: $(BENCH_OURS_FW) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
+	$(Q)BUILD=$(BUILD) $(BENCH_SAMPLING) --quick --check $(SAMPLING_ARGS)
+
+# The kernel with our fixes for Linux (guest/patches), in its own tree.
+$(SAMPLING_FIXED_IMAGE): guest/patches/*.patch $(BENCH_LINUX_IMAGE)
+	$(Q)$(MAKE) --no-print-directory linux L_VARIANT=linux-fixed \
+		LINUX_PATCHES="$(sort $(wildcard guest/patches/*.patch))"
 
 bench-check: $(BENCH_DEPS)
 	$(Q)BUILD=$(BUILD) $(BENCH_RUN) --quick --check $(BENCH_ARGS)

@@ -22,7 +22,13 @@ FIRMWARE      ?= $(BUILD)/firmware/rv64/sbipmu.bin
 LINUX_RUN_ARGS   ?=
 LINUX_CHECK_ARGS ?=
 
-L_DIR     := $(BUILD)/linux
+# LINUX_PATCHES="a.patch b.patch" builds a kernel with those patches
+# applied (git apply, in order); give it its own L_VARIANT directory so
+# the stock kernel stays as it is, e.g.
+#   make linux L_VARIANT=linux-fixed LINUX_PATCHES="guest/patches/*.patch"
+LINUX_PATCHES ?=
+L_VARIANT ?= linux
+L_DIR     := $(BUILD)/$(L_VARIANT)
 L_SRC     := $(L_DIR)/src
 L_ABS     := $(abspath $(L_DIR))
 # The kernel's make is a separate build, not part of ours: no jobserver.
@@ -48,10 +54,14 @@ L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload
 
 # --- kernel source: extracted once ---------------------------------------
-$(L_SRC)/.extracted: $(LINUX_TARBALL)
+$(L_SRC)/.extracted: $(LINUX_TARBALL) $(LINUX_PATCHES)
 	$(Q)echo "[linux] extracting $(notdir $<) into $(L_SRC) (~15 s)..."
 	$(Q)rm -rf $(L_SRC) && mkdir -p $(L_SRC)
 	$(Q)tar -xJf $< -C $(L_SRC) --strip-components=1
+	$(Q)for p in $(LINUX_PATCHES); do \
+		echo "[linux] applying $$p"; \
+		patch -d $(L_SRC) -p1 --forward --quiet <$$p || exit 1; \
+	done
 	$(Q)touch $@
 
 # --- kernel config: tinyconfig + guest/linux.config, verified ------------

@@ -15,6 +15,9 @@
 #   --append ARGS     extra kernel command line arguments
 #   --kernel FILE     kernel Image (default $BUILD/linux/Image)
 #   --dtb FILE        device tree to pass instead of QEMU's generated one
+#   --chosen K=V      firmware option: QEMU's own device tree for this
+#                     machine with /chosen/K = "V" (repeatable), e.g.
+#                     --chosen sbipmu,snapshot=on  --chosen sbipmu,trace=256
 #   --mem SIZE        guest RAM (default 512M)
 #   --timeout SECS    host-side limit for the whole boot (default 300)
 #   --log FILE        console log (default $BUILD/linux/run.log)
@@ -40,6 +43,7 @@ timeout_s=300
 log="$BUILD/linux/run.log"
 quiet=0
 qemu_extra=()
+chosen=()
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--append) append="$append $2"; shift 2 ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--dtb) dtb=$2; shift 2 ;;
+	--chosen) chosen+=("$2"); shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
@@ -76,6 +81,23 @@ for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
 done
 
 cpu="rv64,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
+
+# Firmware options go in /chosen of the device tree QEMU would generate
+# for this very machine (or of the one given with --dtb).
+if [ ${#chosen[@]} -gt 0 ]; then
+	opt_dtb="$(dirname "$log")/$(basename "$log" .log).chosen.dtb"
+	mkdir -p "$(dirname "$opt_dtb")"
+	if [ -n "$dtb" ]; then
+		cp "$dtb" "$opt_dtb"
+	else
+		qemu-system-riscv64 -M "virt,dumpdtb=$opt_dtb" -cpu "$cpu" \
+			-smp "$smp" -m "$mem" -nographic >/dev/null 2>&1
+	fi
+	for kv in "${chosen[@]}"; do
+		fdtput -t s "$opt_dtb" /chosen "${kv%%=*}" "${kv#*=}"
+	done
+	dtb=$opt_dtb
+fi
 # The 8250 earlycon works on any firmware; earlycon=sbi would need DBCN.
 # panic=-1 plus -no-reboot: a kernel panic ends the run at once.
 cmdline="console=ttyS0 earlycon=uart8250,mmio,0x10000000 panic=-1 sbipmu.mode=$mode$append"

@@ -12,6 +12,7 @@
  *
  *   BENCH-SAMPLE row=R rep=K event=E period=P samples=S count=C
  *                throttle=T unthrottle=U lost=L enabled=NS running=NS
+ *                per-hart=S0/S1/...
  *
  * samples: PERF_RECORD_SAMPLE records the kernel wrote (what perf record
  *          would store); count: the event's own total from read(), so
@@ -67,16 +68,22 @@ struct sample_row {
 };
 
 #define SAMPLE_CYCLES(p, u)                                                    \
-	{"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, p, u}
+	{                                                                      \
+		"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, p, u   \
+	}
 #define SAMPLE_INSNS(p)                                                        \
-	{"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, p,    \
-	 false}
+	{                                                                      \
+		"instructions", PERF_TYPE_HARDWARE,                            \
+			PERF_COUNT_HW_INSTRUCTIONS, p, false                   \
+	}
 #define SAMPLE_DTLB(p)                                                         \
-	{"dTLB-load-misses", PERF_TYPE_HW_CACHE,                               \
-	 PERF_COUNT_HW_CACHE_DTLB |                                            \
-		 (PERF_COUNT_HW_CACHE_OP_READ << 8) |                          \
-		 (PERF_COUNT_HW_CACHE_RESULT_MISS << 16),                      \
-	 p, false}
+	{                                                                      \
+		"dTLB-load-misses", PERF_TYPE_HW_CACHE,                        \
+			PERF_COUNT_HW_CACHE_DTLB |                             \
+				(PERF_COUNT_HW_CACHE_OP_READ << 8) |           \
+				(PERF_COUNT_HW_CACHE_RESULT_MISS << 16),       \
+			p, false                                               \
+	}
 
 /*
  * Periods: 100000 for cycles/instructions (the make run demo), 1000 for
@@ -165,8 +172,8 @@ static int sample_open(const struct sample_event *e, pid_t pid, int cpu)
 	a.config = e->config;
 	a.sample_period = e->period;
 	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-			PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a.read_format =
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	a.disabled = 1;
 	a.inherit = pid != -1;
 	a.enable_on_exec = pid != -1;
@@ -320,7 +327,7 @@ static void sample_report(struct sample_run *s, unsigned long rep)
 		}
 		printf("BENCH-SAMPLE row=%s rep=%lu event=%s period=%llu "
 		       "samples=%llu count=%llu throttle=%llu unthrottle=%llu "
-		       "lost=%llu enabled=%llu running=%llu\n",
+		       "lost=%llu enabled=%llu running=%llu per-hart=",
 		       s->row->name, rep, s->row->ev[e].name,
 		       (unsigned long long)s->row->ev[e].period,
 		       (unsigned long long)sum.samples,
@@ -329,6 +336,10 @@ static void sample_report(struct sample_run *s, unsigned long rep)
 		       (unsigned long long)sum.unthrottle,
 		       (unsigned long long)sum.lost, (unsigned long long)en,
 		       (unsigned long long)run);
+		for (int c = 0; c < s->ncpu; c++)
+			printf("%s%llu", c ? "/" : "",
+			       (unsigned long long)s->ring[e][c].samples);
+		printf("\n");
 	}
 }
 
@@ -431,8 +442,7 @@ static void sample_perf_record(unsigned long rep, const char *rounds)
 	       rep, n);
 }
 
-static void sample_one(const char *name, unsigned long rep,
-		       const char *rounds)
+static void sample_one(const char *name, unsigned long rep, const char *rounds)
 {
 	if (!strcmp(name, "record")) {
 		sample_perf_record(rep, rounds);

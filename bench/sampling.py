@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Sampling fidelity: how many samples perf gets on each firmware.
+
+`make bench-sampling` (also part of `make bench`); `make check` runs the
+--quick form. The guest is the project's Linux image with the bench
+initramfs laid over it, started at /bin/bench-sample
+(bench/linux/sample.c), which samples /bin/workload the way perf record
+does and prints, per event, the samples written and the event's own
+count from the same run. Definitions (bench/METHODOLOGY.md):
+
+  expected = count / period       yield = samples / expected
+
+Deterministic rows: one hart, -icount shift=0 (identical run to run).
+Real-time rows: 2 and 4 harts without icount, where QEMU's sampling is
+noisy for every firmware: REPS runs per firmware, interleaved boot by
+boot, reported as median (min-max), compared by median ratio and a
+Mann-Whitney rank test.
+
+Firmware variants, all on the same kernel and workload:
+  ref             the reference firmware (--ref, default OpenSBI 1.1)
+  ours            our firmware as shipped (default options)
+  ours-snap       ours with /chosen/sbipmu,snapshot = "on" (Linux takes
+                  its snapshot paths, including the buggy restart)
+  ours-snap-fix   the same on the kernel built with guest/patches
+                  (--kernel-fixed), where the restart is fixed
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True
+
+DET_ROWS = ("record", "cycles", "instructions", "dtlb", "cycles-u", "three",
+	    "throttle", "cycles-a")
+# The deterministic rows `make check` guards (single event, seconds each).
+QUICK_ROWS = ("record", "cycles", "instructions", "dtlb", "cycles-u")
+RT_ROWS = ("record", "cycles", "cycles-a")
+RT_SMP = (2, 4)
+ROUNDS = 50
+TIMEOUT = 900
+# Yield every row must reach on our firmware (issue 8), except where
+# perf's own rate limiter drops samples by design (the throttle row is
+# judged against the reference only).
+MIN_YIELD = 0.95
+# Real time: our median at least this share of the reference's, or a rank
+# test that finds no difference at this level.
+MIN_RT_RATIO = 0.9
+RT_P_LEVEL = 0.1
+
+LINE_RE = re.compile(r"^BENCH-SAMPLE row=(\S+) rep=(\d+) event=(\S+) "
+		     r"period=(\d+) samples=(\d+) count=(\d+) throttle=(\d+) "
+		     r"unthrottle=(\d+) lost=(\d+) enabled=(\d+) running=(\d+)"
+		     r"(?: per-hart=(\S+))?")
+ERR_RE = re.compile(r"^(BENCH-SAMPLE-ERROR .*|qemu: fatal: .*)$")
+
+
+def parse_args(argv):
+	p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+	p.add_argument("--ours", required=True)
+	p.add_argument("--ref", required=True)
+	p.add_argument("--ref-name", default="OpenSBI 1.1")
+	p.add_argument("--kernel", required=True)
+	p.add_argument("--kernel-fixed", help="kernel with guest/patches")
+	p.add_argument("--initrd", required=True)
+	p.add_argument("--linux-run", default="scripts/linux-run.sh")
+	p.add_argument("--out", required=True)
+	p.add_argument("--reps", type=int, default=15,
+		       help="real-time runs per firmware and row")
+	p.add_argument("--per-boot", type=int, default=3,
+		       help="real-time runs per boot")
+	p.add_argument("--quick", action="store_true",
+		       help="deterministic single-event rows, ours and ref")
+	p.add_argument("--no-rt", action="store_true")
+	p.add_argument("--check", action="store_true",
+		       help="exit 1 when a criterion of issue 8 fails")
+	return p.parse_args(argv)
+
+
+def variants(args):
+	v = [("ref", args.ref, args.kernel, []),
+	     ("ours", args.ours, args.kernel, []),
+	     ("ours-snap", args.ours, args.kernel,
+	      ["--chosen", "sbipmu,snapshot=on"])]
+	if args.kernel_fixed:
+		v.append(("ours-snap-fix", args.ours, args.kernel_fixed,
+			  ["--chosen", "sbipmu,snapshot=on"]))
+	if args.quick:
+		v = v[:2]
+	return v
+
+
+def boot(args, name, fw, kernel, extra, smp, rows, reps, icount, tag):
+	"""One guest boot; the parsed lines and errors."""
+	log = os.path.join(args.out, "logs", "%s-%s.log" % (name, tag))
+	os.makedirs(os.path.dirname(log), exist_ok=True)
+	append = ("rdinit=/bin/bench-sample sample.rows=%s sample.reps=%d "
+		  "sample.rounds=%d" % (",".join(rows), reps, ROUNDS))
+	cmd = [args.linux_run, fw, "--smp", str(smp), "--kernel", kernel,
+	       "--append", append, "--timeout", str(TIMEOUT), "--log", log,
+	       "--quiet"] + extra + ["--", "-initrd", args.initrd]
+	if icount:
+		cmd += ["-icount", "shift=0,sleep=off"]
+	subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL,
+		       stderr=subprocess.DEVNULL)
+	out, errs = [], []
+	with open(log, errors="replace") as f:
+		for line in f.read().replace("\r", "").splitlines():
+			m = LINE_RE.match(line)
+			if m:
+				out.append(record(m))
+			elif ERR_RE.match(line):
+				errs.append(line)
+	return out, errs
+
+
+def record(m):
+	r = {"row": m.group(1), "rep": int(m.group(2)), "event": m.group(3),
+	     "period": int(m.group(4)), "samples": int(m.group(5)),
+	     "count": int(m.group(6)), "throttle": int(m.group(7)),
+	     "unthrottle": int(m.group(8)), "lost": int(m.group(9)),
+	     "per_hart": m.group(12) or ""}
+	r["expected"] = r["count"] / r["period"] if r["count"] else None
+	r["yield"] = (r["samples"] / r["expected"]) if r["expected"] else None
+	return r
+
+
+def run_deterministic(args, rows):
+	"""{variant: {(row, event): record}}, one boot per row and variant:
+	QEMU 7.2 aborts on some firmwares with several sampling events, and
+	that must cost only that row."""
+	res, errors = {}, {}
+	for name, fw, kernel, extra in variants(args):
+		res[name], errors[name] = {}, {}
+		for row in rows:
+			print("bench-sampling: deterministic %-12s on %s" %
+			      (row, name), flush=True)
+			out, errs = boot(args, name, fw, kernel, extra, 1, [row],
+					 1, True, "det-" + row)
+			for r in out:
+				res[name][(r["row"], r["event"])] = r
+			if errs or not out:
+				errors[name][row] = errs[-1] if errs else "no output"
+	return res, errors
+
+
+def run_realtime(args):
+	"""{variant: {(smp, row): [samples, ...]}}, boots interleaved."""
+	res = {name: {} for name, _, _, _ in variants(args)}
+	boots = max(1, math.ceil(args.reps / args.per_boot))
+	for smp in RT_SMP:
+		for b in range(boots):
+			for name, fw, kernel, extra in variants(args):
+				print("bench-sampling: real time %d harts, boot "
+				      "%d/%d on %s" % (smp, b + 1, boots, name),
+				      flush=True)
+				out, _ = boot(args, name, fw, kernel, extra, smp,
+					      RT_ROWS, args.per_boot, False,
+					      "rt%d-%d" % (smp, b))
+				for r in out:
+					res[name].setdefault(
+						"%d/%s" % (smp, r["row"]),
+						[]).append(r["samples"])
+	return res
+
+
+def mann_whitney_p(a, b):
+	"""Two-sided p of the Mann-Whitney U test (normal approximation with
+	tie correction); enough for n >= 8 per side."""
+	n1, n2 = len(a), len(b)
+	if n1 < 2 or n2 < 2:
+		return None
+	allv = sorted([(v, 0) for v in a] + [(v, 1) for v in b])
+	ranks, i = [0.0] * len(allv), 0
+	ties = 0.0
+	while i < len(allv):
+		j = i
+		while j + 1 < len(allv) and allv[j + 1][0] == allv[i][0]:
+			j += 1
+		for k in range(i, j + 1):
+			ranks[k] = (i + j) / 2 + 1
+		t = j - i + 1
+		ties += t ** 3 - t
+		i = j + 1
+	r1 = sum(r for r, (_, g) in zip(ranks, allv) if g == 0)
+	u = r1 - n1 * (n1 + 1) / 2
+	n = n1 + n2
+	var = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))
+	if var <= 0:
+		return 1.0
+	z = (abs(u - n1 * n2 / 2) - 0.5) / math.sqrt(var)
+	return math.erfc(max(z, 0) / math.sqrt(2))
+
+
+def fmt(v, spec="%.2f"):
+	return "-" if v is None else spec % v
+
+
+def det_table(det, errors, names):
+	keys = []
+	for name in names:
+		for k in det.get(name, {}):
+			if k not in keys:
+				keys.append(k)
+	keys.sort(key=lambda k: (DET_ROWS.index(k[0]), k[1]))
+	lines = ["| row | event | period | " + " | ".join(
+		"%s samples / expected / yield" % n for n in names) + " |",
+		 "|---|---|---|" + "---|" * len(names)]
+	for row, ev in keys:
+		cells = []
+		period = None
+		for n in names:
+			r = det.get(n, {}).get((row, ev))
+			if r is None:
+				cells.append("aborted" if row in errors.get(n, {})
+					     else "-")
+				continue
+			period = r["period"]
+			if r["expected"] is None:
+				cells.append("%d / - / -" % r["samples"])
+			else:
+				thr = (" (%d throttled)" % r["throttle"]
+				       if r["throttle"] else "")
+				cells.append("%d / %.1f / %.2f%s" % (
+					r["samples"], r["expected"], r["yield"],
+					thr))
+		lines.append("| %s | %s | %s | %s |" % (row, ev, period,
+							 " | ".join(cells)))
+	return lines
+
+
+def rt_table(rt, names):
+	keys = sorted({k for n in names for k in rt.get(n, {})},
+		      key=lambda k: (int(k.split("/")[0]),
+				     RT_ROWS.index(k.split("/")[1])))
+	lines = ["| harts/row | " + " | ".join(
+		"%s median (min-max), n" % n for n in names) +
+		 " | ours/ref median | p (ours vs ref) |",
+		 "|---|" + "---|" * len(names) + "---|---|"]
+	for k in keys:
+		cells = []
+		for n in names:
+			v = rt.get(n, {}).get(k, [])
+			cells.append("%d (%d-%d), %d" % (statistics.median(v),
+							  min(v), max(v), len(v))
+				     if v else "-")
+		o, r = rt.get("ours", {}).get(k, []), rt.get("ref", {}).get(k, [])
+		ratio = (statistics.median(o) / statistics.median(r)
+			 if o and r and statistics.median(r) else None)
+		lines.append("| %s | %s | %s | %s |" % (
+			k, " | ".join(cells), fmt(ratio),
+			fmt(mann_whitney_p(o, r), "%.3f")))
+	return lines
+
+
+def judge_det(det, errors, name, verdicts):
+	"""Issue 8's deterministic criteria for variant @name."""
+	ours, ref = det.get(name, {}), det.get("ref", {})
+	for (row, ev), r in sorted(ours.items()):
+		what = "%s %s/%s" % (name, row, ev)
+		ref_r = ref.get((row, ev))
+		if r["yield"] is not None and row != "throttle":
+			verdicts.append((what + " yield >= %.2f" % MIN_YIELD,
+					 r["yield"] >= MIN_YIELD,
+					 "%.3f" % r["yield"]))
+		if ref_r is None:
+			continue
+		if r["yield"] is not None and ref_r["yield"] is not None:
+			# One sample of slack: the counts differ by a few
+			# hundred instructions between firmwares.
+			ok = r["yield"] >= ref_r["yield"] - 1 / r["expected"]
+			verdicts.append((what + " yield >= ref", ok,
+					 "%.3f vs %.3f" % (r["yield"],
+							   ref_r["yield"])))
+		# The count must be the workload's, not a counter that stopped.
+		if r["count"] and ref_r["count"]:
+			c = r["count"] / ref_r["count"]
+			verdicts.append((what + " count within 10% of ref",
+					 0.9 <= c <= 1.1, "%.3f" % c))
+		if row == "record":
+			ok = r["samples"] >= ref_r["samples"] * MIN_YIELD
+			verdicts.append((what + " samples >= 0.95 ref", ok,
+					 "%d vs %d" % (r["samples"],
+						       ref_r["samples"])))
+	for row, err in errors.get(name, {}).items():
+		verdicts.append(("%s %s ran" % (name, row), False, err))
+
+
+def judge_rt(rt, name, verdicts):
+	ours, ref = rt.get(name, {}), rt.get("ref", {})
+	for k, o in sorted(ours.items()):
+		r = ref.get(k)
+		if not r or not o:
+			continue
+		ratio = statistics.median(o) / max(statistics.median(r), 1)
+		p = mann_whitney_p(o, r)
+		ok = ratio >= MIN_RT_RATIO or (p is not None and p > RT_P_LEVEL)
+		verdicts.append(("%s real time %s median >= %.1f ref or p > %.1f"
+				 % (name, k, MIN_RT_RATIO, RT_P_LEVEL), ok,
+				 "ratio %.2f, p %s" % (ratio, fmt(p, "%.3f"))))
+
+
+def main(argv):
+	args = parse_args(argv)
+	os.makedirs(args.out, exist_ok=True)
+	names = [v[0] for v in variants(args)]
+	rows = QUICK_ROWS if args.quick else DET_ROWS
+	det, errors = run_deterministic(args, rows)
+	rt = {} if (args.quick or args.no_rt) else run_realtime(args)
+
+	lines = ["Sampling, deterministic (1 hart, -icount shift=0, workload "
+		 "%d rounds); ref = %s" % (ROUNDS, args.ref_name), ""]
+	lines += det_table(det, errors, names)
+	if rt:
+		lines += ["", "Sampling, real time (samples per run, %d runs "
+			  "per firmware, interleaved)" % args.reps, ""]
+		lines += rt_table(rt, names)
+	verdicts = []
+	judge_det(det, errors, "ours", verdicts)
+	judge_rt(rt, "ours", verdicts)
+	if "ours-snap-fix" in names:
+		judge_det(det, errors, "ours-snap-fix", verdicts)
+		judge_rt(rt, "ours-snap-fix", verdicts)
+	lines += ["", "Verdicts:"]
+	lines += ["  %s %s (%s)" % ("ok  " if ok else "FAIL", what, val)
+		  for what, ok, val in verdicts]
+	text = "\n".join(lines)
+	print(text)
+	with open(os.path.join(args.out, "sampling.md"), "w") as f:
+		f.write(text + "\n")
+	with open(os.path.join(args.out, "sampling.json"), "w") as f:
+		json.dump({"deterministic": {n: {"%s/%s" % k: v
+						 for k, v in d.items()}
+					     for n, d in det.items()},
+			   "errors": errors, "realtime": rt,
+			   "verdicts": [{"what": w, "ok": ok, "value": v}
+					for w, ok, v in verdicts]},
+			  f, indent=1, sort_keys=True)
+	failed = [v for v in verdicts if not v[1]]
+	print("bench-sampling: %d verdicts, %d failed; tables in %s" %
+	      (len(verdicts), len(failed),
+	       os.path.join(args.out, "sampling.md")))
+	return 1 if (args.check and failed) else 0
+
+
+if __name__ == "__main__":
+	sys.exit(main(sys.argv[1:]))
