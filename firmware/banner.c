@@ -60,6 +60,15 @@ static void banner_snapshot(const struct pmu_hw_desc *hw)
 			  state);
 }
 
+static void banner_trace(void)
+{
+	if (fw_feat.trace_entries)
+		fw_printf(
+			"PMU call trace  : last %u calls per hart, printed at "
+			"shutdown (/chosen/sbipmu,trace)\n",
+			(unsigned int)fw_feat.trace_entries);
+}
+
 static void banner_isa(void)
 {
 	const struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -69,6 +78,7 @@ static void banner_isa(void)
 		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
 		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
 	banner_snapshot(hw);
+	banner_trace();
 	if (fw_feat.dt.sscofpmf != hw->sscofpmf ||
 	    fw_feat.dt.sstc != fw_feat.sstc)
 		fw_printf("ISA note        : device tree and CSR probes "

@@ -49,6 +49,8 @@ struct fw_features {
 	bool inhibit;	      /* mcountinhibit exists */
 	/* /chosen/sbipmu,snapshot: "auto" (default), "on" or "off" */
 	enum fw_snapshot_policy snapshot;
+	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
+	uint32_t trace_entries;
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
 };
 

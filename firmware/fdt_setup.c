@@ -56,11 +56,29 @@ static bool fdt_prop_is(const void *fdt, int node, const char *name,
  * PMU snapshot area is offered (enum fw_snapshot_policy says why "auto"
  * withholds it with Sscofpmf). Any other value is reported and ignored.
  */
+/*
+ * sbipmu,trace = "N": keep the last N PMU calls per hart and print them
+ * at shutdown (firmware/pmu_trace.c); a decimal string, capped at 65535.
+ */
+static void fdt_scan_trace(const void *fdt, int node)
+{
+	int len, i;
+	const char *s = fdt_getprop(fdt, node, "sbipmu,trace", &len);
+	uint32_t n = 0;
+
+	for (i = 0; s && i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		if (n < 65535)
+			n = n * 10 + (uint32_t)(s[i] - '0');
+	fw_feat.trace_entries = n > 65535 ? 65535 : n;
+}
+
 static void fdt_scan_chosen(const void *fdt)
 {
 	int node = fdt_path_offset(fdt, "/chosen");
 
 	fw_feat.snapshot = FW_SNAPSHOT_AUTO;
+	if (node >= 0)
+		fdt_scan_trace(fdt, node);
 	if (node < 0 || !fdt_getprop(fdt, node, "sbipmu,snapshot", NULL))
 		return;
 	if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "on"))

@@ -36,8 +36,10 @@ struct fw_fence {
 
 struct fw_hart {
 	unsigned int hartid;
-	bool present;		   /* the hart ran fw_start (set at boot) */
-	struct pmu_hart *pmu;	   /* NULL until the PMU is set up */
+	bool present;	      /* the hart ran fw_start (set at boot) */
+	struct pmu_hart *pmu; /* NULL until the PMU is set up */
+	/* pmu, or NULL while its calls are traced (firmware/pmu_trace.c) */
+	struct pmu_hart *pmu_fast;
 	int hsm_state;		   /* enum sbi_hsm_state (atomic) */
 	unsigned long next_addr;   /* HSM start/resume target, published */
 	unsigned long next_arg;	   /* by the release store of hsm_state */

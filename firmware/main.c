@@ -24,6 +24,7 @@
 #include "hart_setup.h"
 #include "platform.h"
 #include "pmu_hal.h"
+#include "pmu_trace.h"
 #include "sbi_ext.h"
 #include "unpriv.h"
 
@@ -128,6 +129,7 @@ static void main_pmu_setup(struct fw_boot *b)
 	for (i = 0; i < FW_MAX_HARTS; i++)
 		if (present & (1UL << i))
 			main_pmu_mem[i] = fw_alloc(b->pmu_hart_bytes);
+	fw_pmu_trace_alloc(present);
 }
 
 /* Per-hart set-up, on the hart itself. */
@@ -138,6 +140,7 @@ static void main_hart_init(struct fw_hart *h)
 		h->pmu = pmu_hart_init(main_pmu_mem[h->hartid],
 				       main_boot_info.pmu_hart_bytes, &main_pmu,
 				       fw_pmu_hal_hart_ctx(h->hartid));
+	h->pmu_fast = fw_pmu_trace_on(h->hartid) ? NULL : h->pmu;
 }
 
 static void __attribute__((noreturn)) main_secondary(unsigned long hartid)

@@ -21,6 +21,7 @@
 
 #include "csr.h"
 #include "hart.h"
+#include "pmu_trace.h"
 #include "sbi_ext.h"
 
 /* Handler of every extension but the PMU's (see the fast path below). */
@@ -41,6 +42,8 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 		return sbi_srst_ecall;
 	case SBI_EXT_DBCN:
 		return sbi_dbcn_ecall;
+	case SBI_EXT_PMU: /* only while traced: see sbi_ecall_handle() */
+		return fw_pmu_trace_ecall;
 	default:
 		return NULL;
 	}
@@ -109,8 +112,8 @@ struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
 {
 	/* Step over the ecall first: HSM may redirect mepc. */
 	csr_write(CSR_MEPC, csr_read(CSR_MEPC) + 4);
-	if (eid == SBI_EXT_PMU && h->pmu)
-		return ecall_pmu(h->pmu, fid, a);
+	if (eid == SBI_EXT_PMU && h->pmu_fast)
+		return ecall_pmu(h->pmu_fast, fid, a);
 	return ecall_dispatch(h, fid, a, eid);
 }
 

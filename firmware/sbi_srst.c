@@ -7,6 +7,7 @@
  * INVALID_PARAM, vendor types NOT_SUPPORTED. Returns only on failure.
  */
 #include "platform.h"
+#include "pmu_trace.h"
 #include "sbi_ext.h"
 
 #define SRST_RESET	       0
@@ -44,6 +45,7 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 	r.error = srst_check(a[0], a[1]);
 	if (r.error)
 		return r;
+	fw_pmu_trace_dump();
 	fw_plat_reset(a[0] != SRST_TYPE_SHUTDOWN, a[1] == SRST_REASON_FAILURE);
 	r.error = SBI_ERR_FAILED; /* the device did not act */
 	return r;

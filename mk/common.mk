@@ -9,7 +9,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 
 # The portable core: freestanding C11, no CSR, no asm, no libc headers
 # beyond stdint/stdbool/stddef.
-CORE_SRCS := $(sort $(wildcard core/*.c)) sbi/sbi_pmu_ecall.c
+CORE_SRCS := $(sort $(wildcard core/*.c)) $(sort $(wildcard sbi/*.c))
 
 # Freestanding flags shared by every firmware build of the core.
 FREESTANDING_CFLAGS := -std=c11 -ffreestanding -fno-builtin -nostdlib \

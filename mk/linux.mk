@@ -126,8 +126,20 @@ $(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list $(L_DIR)/init \
 	$(Q)echo "[linux] ready: $@ ($$(du -h $@ | cut -f1))"
 
 # --- booting it -----------------------------------------------------------
+# TRACE=1: the firmware keeps the last TRACE_CALLS PMU calls per hart and
+# prints them at power-off; the decoded tail is shown after the run
+# (tools/pmu-trace.py build/linux/run.log for all of it).
+TRACE       ?= 0
+TRACE_CALLS ?= 256
+ifeq ($(TRACE),1)
+LINUX_RUN_ARGS += --chosen sbipmu,trace=$(TRACE_CALLS)
+endif
 run-linux: linux $(FIRMWARE)
 	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) $(LINUX_RUN_ARGS)
+ifeq ($(TRACE),1)
+	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
+	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
+endif
 
 linux-check: linux $(FIRMWARE)
 	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)

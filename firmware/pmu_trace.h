@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The firmware's PMU call trace (see pmu_trace.c). */
+#ifndef FW_PMU_TRACE_H
+#define FW_PMU_TRACE_H
+
+#include <stdbool.h>
+
+#include "sbi_ext.h"
+
+/* Boot hart, after the PMU state: rings for the harts in @present. */
+void fw_pmu_trace_alloc(unsigned long present);
+
+/* Is hart @hartid's PMU traced (its calls go to fw_pmu_trace_ecall)? */
+bool fw_pmu_trace_on(unsigned int hartid);
+
+/* The PMU extension's handler while tracing (an sbi_ext_fn). */
+struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,
+				 const unsigned long a[6]);
+
+/* Print every hart's ring (at shutdown). */
+void fw_pmu_trace_dump(void);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU call trace (see sbi_pmu_trace.h): a ring per hart, written by
+ * that hart only, so no locking; read at shutdown when the other harts
+ * no longer call.
+ */
+#include <sbipmu/sbi_pmu_trace.h>
+
+void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries)
+{
+	t->ring = mem;
+	t->size = mem ? entries : 0;
+	t->calls = 0;
+}
+
+struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
+				   unsigned long fid, const unsigned long a[6])
+{
+	struct sbi_pmu_trace_entry *e;
+	uint64_t started = h->started, mapped = h->mapped;
+	struct sbiret ret = sbi_pmu_ecall(h, fid, a);
+	unsigned int i;
+
+	if (!t->size)
+		return ret;
+	e = &t->ring[t->calls % t->size];
+	e->seq = t->calls++;
+	for (i = 0; i < 6; i++)
+		e->a[i] = a[i];
+	e->fid = fid;
+	e->error = ret.error;
+	e->value = ret.value;
+	e->started[0] = started;
+	e->started[1] = h->started;
+	e->mapped[0] = mapped;
+	e->mapped[1] = h->mapped;
+	return ret;
+}
+
+static void sbi_pmu_trace_line(const struct sbi_pmu_trace_entry *e,
+			       unsigned int hartid,
+			       void (*print)(const char *fmt, ...))
+{
+	print("PMU-TRACE hart=%u seq=%llu fid=%lu "
+	      "a=%llx,%llx,%llx,%llx,%llx,%llx err=%ld value=%llx "
+	      "started=%llx->%llx mapped=%llx->%llx\n",
+	      hartid, (unsigned long long)e->seq, e->fid,
+	      (unsigned long long)e->a[0], (unsigned long long)e->a[1],
+	      (unsigned long long)e->a[2], (unsigned long long)e->a[3],
+	      (unsigned long long)e->a[4], (unsigned long long)e->a[5],
+	      e->error, (unsigned long long)e->value,
+	      (unsigned long long)e->started[0],
+	      (unsigned long long)e->started[1],
+	      (unsigned long long)e->mapped[0],
+	      (unsigned long long)e->mapped[1]);
+}
+
+void sbi_pmu_trace_dump(const struct sbi_pmu_trace *t, unsigned int hartid,
+			void (*print)(const char *fmt, ...))
+{
+	uint64_t first, n;
+
+	if (!t->size)
+		return;
+	n = t->calls < t->size ? t->calls : t->size;
+	first = t->calls - n;
+	print("PMU-TRACE-BEGIN hart=%u calls=%llu shown=%llu\n", hartid,
+	      (unsigned long long)t->calls, (unsigned long long)n);
+	for (uint64_t s = first; s < t->calls; s++)
+		sbi_pmu_trace_line(&t->ring[s % t->size], hartid, print);
+	print("PMU-TRACE-END hart=%u\n", hartid);
+}
