@@ -68,7 +68,6 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw)
  */
 struct hal_hart {
 	uint64_t selector[32];
-	uint32_t written; /* counters written since they were last started */
 };
 
 #define HAL_SEL_UNKNOWN MHPMEVENT_OF
@@ -194,8 +193,7 @@ static uint64_t hal_counter_read(void *ctx, unsigned int idx)
 
 static void hal_counter_write(void *ctx, unsigned int idx, uint64_t value)
 {
-	if (ctx)
-		((struct hal_hart *)ctx)->written |= 1u << (idx % 32);
+	(void)ctx;
 #if __riscv_xlen == 64
 	hal_ctr_write(idx, value);
 #else
@@ -256,7 +254,7 @@ static void hal_inhibit_set(void *ctx, uint32_t mask)
 
 static bool hal_timer_driven(const struct hal_hart *hh, unsigned int idx)
 {
-	uint64_t sel = hh->selector[idx] & 0xFFFFF;
+	uint64_t sel = hh->selector[idx % 32] & 0xFFFFF;
 
 	return idx >= 3 &&
 	       (sel == HAL_QEMU_EVT_CYCLES || sel == HAL_QEMU_EVT_INSTRUCTIONS);
@@ -269,32 +267,21 @@ static bool hal_timer_driven(const struct hal_hart *hh, unsigned int idx)
  * flags every such counter whose OF is clear, then nothing re-arms it.
  * With two of them (perf record -e cycles,instructions) the one that did
  * not overflow is restarted by START without a new value (Linux's
- * overflow handler), so its own overflow has no timer left and is only
+ * overflow handler), so its own overflow had no timer left and was only
  * noticed at the other counter's next one: half the samples were lost.
- * So a counter of that kind that is started without having been written
- * since it stopped is written with its own value, which re-arms the
- * timer; on hardware that is a no-op (the counter is still inhibited).
+ * So such a counter, started without a new value, is written with its
+ * own value, which re-arms the timer; on hardware that is a no-op (the
+ * core calls this while the counter is still inhibited).
  */
-static void hal_rearm_overflow(struct hal_hart *hh, uint32_t mask)
+static void hal_counter_resume(void *ctx, unsigned int idx)
 {
-	uint32_t rest = mask & ~hh->written;
-
-	while (rest) {
-		unsigned int idx = (unsigned int)__builtin_ctz(rest);
-
-		rest &= rest - 1;
-		if (hal_timer_driven(hh, idx))
-			hal_counter_write(hh, idx, hal_counter_read(hh, idx));
-	}
+	if (hal_sscofpmf && hal_timer_driven(ctx, idx))
+		hal_counter_write(ctx, idx, hal_counter_read(ctx, idx));
 }
 
 static void hal_inhibit_clear(void *ctx, uint32_t mask)
 {
-	struct hal_hart *hh = ctx;
-
-	if (hal_sscofpmf && (mask & ~hh->written))
-		hal_rearm_overflow(hh, mask);
-	hh->written &= ~mask;
+	(void)ctx;
 	csr_clear(CSR_MCOUNTINHIBIT, mask);
 }
 
@@ -333,6 +320,7 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.event_write = hal_event_write,
 	.inhibit_set = hal_inhibit_set,
 	.inhibit_clear = hal_inhibit_clear,
+	.counter_resume = hal_counter_resume,
 	.overflow_read = hal_overflow_read,
 	.lcofi_pending = hal_lcofi_pending,
 	.fixed_cfg_write = hal_fixed_cfg_write,

@@ -51,6 +51,13 @@ struct pmu_hal_ops {
 	 * minstretcfg (@idx 2); only the inhibit bits are ever set.
 	 */
 	void (*fixed_cfg_write)(void *ctx, unsigned int idx, uint64_t value);
+	/*
+	 * OPTIONAL: counter @idx is about to be started without a new value
+	 * (START without SET_INIT_VALUE), still inhibited. For hardware that
+	 * must be told, e.g. QEMU 7.2, whose overflow timer is re-armed only
+	 * by a counter write (firmware/pmu_hal_csr.c).
+	 */
+	void (*counter_resume)(void *ctx, unsigned int idx);
 };
 
 /*
