@@ -71,7 +71,7 @@ BENCH_E2E_DIR := $(BENCH_DIR)/e2e
 BENCH_INITRD  := $(BENCH_E2E_DIR)/initrd.cpio
 BENCH_GUESTCC = $(LINUX_CROSS)gcc -static -O2 $(WARN)
 
-$(BENCH_E2E_DIR)/root/bin/bench-%: bench/linux/%.c
+$(BENCH_E2E_DIR)/root/bin/bench-%: bench/linux/%.c bench/linux/guest.h
 	@mkdir -p $(dir $@)
 	$(Q)$(BENCH_GUESTCC) -s -o $@ $<
 

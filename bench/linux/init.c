@@ -31,6 +31,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "guest.h"
+
 #define INIT_WORK "/bin/bench-work"
 #define INIT_PERF "/bin/perf"
 /* Five events QEMU maps plus three filtered copies: 8 > 6 counters. */
@@ -45,40 +47,15 @@ struct init_opts {
 	unsigned long reps;
 };
 
-static void init_mount(const char *type, const char *dir, const char *data)
-{
-	if (mount(type, dir, type, MS_NOSUID | MS_NODEV, data) != 0 &&
-	    errno != EBUSY)
-		fprintf(stderr, "bench-init: mount %s: %s\n", dir,
-			strerror(errno));
-}
-
-/* Value of "@key=" in /proc/cmdline into @out, if present. */
-static void init_arg(const char *key, char *out, size_t size)
-{
-	char line[1024], *p;
-	size_t len = strlen(key);
-	FILE *f = fopen("/proc/cmdline", "r");
-
-	if (!f)
-		return;
-	if (fgets(line, sizeof(line), f)) {
-		for (p = strtok(line, " \n"); p; p = strtok(NULL, " \n"))
-			if (!strncmp(p, key, len) && p[len] == '=')
-				snprintf(out, size, "%s", p + len + 1);
-	}
-	fclose(f);
-}
-
 static void init_options(struct init_opts *o)
 {
 	char reps[24] = "2";
 
 	snprintf(o->rounds, sizeof(o->rounds), "2000");
 	snprintf(o->spin, sizeof(o->spin), "4000");
-	init_arg("bench.rounds", o->rounds, sizeof(o->rounds));
-	init_arg("bench.spin", o->spin, sizeof(o->spin));
-	init_arg("bench.reps", reps, sizeof(reps));
+	guest_cmdline_arg("bench.rounds", o->rounds, sizeof(o->rounds));
+	guest_cmdline_arg("bench.spin", o->spin, sizeof(o->spin));
+	guest_cmdline_arg("bench.reps", reps, sizeof(reps));
 	o->reps = strtoul(reps, NULL, 0);
 }
 
@@ -152,9 +129,10 @@ int main(void)
 	struct init_opts o;
 	pid_t peer;
 
-	init_mount("proc", "/proc", NULL);
-	init_mount("sysfs", "/sys", NULL);
-	init_mount("tmpfs", "/tmp", "mode=1777");
+	guest_mount("bench-init", "proc", "/proc", MS_NOSUID | MS_NODEV, NULL);
+	guest_mount("bench-init", "sysfs", "/sys", MS_NOSUID | MS_NODEV, NULL);
+	guest_mount("bench-init", "tmpfs", "/tmp", MS_NOSUID | MS_NODEV,
+		    "mode=1777");
 	setenv("HOME", "/tmp", 1);
 	init_options(&o);
 	setvbuf(stdout, NULL, _IOLBF, 0);

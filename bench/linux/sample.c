@@ -44,6 +44,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "guest.h"
+
 #define SAMPLE_PERF	  "/bin/perf"
 #define SAMPLE_WORK	  "/bin/workload"
 #define SAMPLE_TIMEOUT	  240 /* seconds of guest time per command */
@@ -126,39 +128,15 @@ struct sample_opts {
 	unsigned long reps;
 };
 
-static void sample_mount(const char *type, const char *dir, const char *data)
-{
-	if (mount(type, dir, type, MS_NOSUID, data) != 0 && errno != EBUSY)
-		fprintf(stderr, "bench-sample: mount %s: %s\n", dir,
-			strerror(errno));
-}
-
-/* Value of "@key=" in /proc/cmdline into @out, if present. */
-static void sample_arg(const char *key, char *out, size_t size)
-{
-	char line[1024], *p;
-	size_t len = strlen(key);
-	FILE *f = fopen("/proc/cmdline", "r");
-
-	if (!f)
-		return;
-	if (fgets(line, sizeof(line), f)) {
-		for (p = strtok(line, " \n"); p; p = strtok(NULL, " \n"))
-			if (!strncmp(p, key, len) && p[len] == '=')
-				snprintf(out, size, "%s", p + len + 1);
-	}
-	fclose(f);
-}
-
 static void sample_options(struct sample_opts *o)
 {
 	char reps[16] = "1";
 
 	snprintf(o->rows, sizeof(o->rows), "cycles");
 	snprintf(o->rounds, sizeof(o->rounds), "50");
-	sample_arg("sample.rows", o->rows, sizeof(o->rows));
-	sample_arg("sample.rounds", o->rounds, sizeof(o->rounds));
-	sample_arg("sample.reps", reps, sizeof(reps));
+	guest_cmdline_arg("sample.rows", o->rows, sizeof(o->rows));
+	guest_cmdline_arg("sample.rounds", o->rounds, sizeof(o->rounds));
+	guest_cmdline_arg("sample.reps", reps, sizeof(reps));
 	o->reps = strtoul(reps, NULL, 0);
 }
 
@@ -462,10 +440,10 @@ int main(void)
 	struct sample_opts o;
 	char *save, *name;
 
-	sample_mount("proc", "/proc", NULL);
-	sample_mount("sysfs", "/sys", NULL);
-	sample_mount("devtmpfs", "/dev", NULL);
-	sample_mount("tmpfs", "/tmp", "mode=1777");
+	guest_mount("bench-sample", "proc", "/proc", MS_NOSUID, NULL);
+	guest_mount("bench-sample", "sysfs", "/sys", MS_NOSUID, NULL);
+	guest_mount("bench-sample", "devtmpfs", "/dev", MS_NOSUID, NULL);
+	guest_mount("bench-sample", "tmpfs", "/tmp", MS_NOSUID, "mode=1777");
 	setenv("HOME", "/tmp", 1);
 	setenv("PATH", "/bin", 1);
 	setvbuf(stdout, NULL, _IOLBF, 0);
