@@ -58,11 +58,8 @@ boot_once() {
 	# QEMU's own device tree, asking sbipmu to offer the snapshot area
 	# with Sscofpmf too (its default withholds it there, for Linux's
 	# sake), so the suite judges it everywhere; others ignore /chosen.
-	# (-bios: without one, qemu-system-riscv32 looks for its default.)
-	"$qemu" -M "virt,dumpdtb=$raw.dtb" -cpu "$cpu" -smp "$smp" -m 256M \
-		-bios "$fw" -display none -serial null -monitor none \
-		</dev/null >"$raw" 2>&1
-	fdtput -t s "$raw.dtb" /chosen sbipmu,snapshot on >>"$raw" 2>&1
+	scripts/chosen-dtb.sh "$raw.dtb" - "$qemu" "$cpu" "$smp" 256M "$fw" \
+		sbipmu,snapshot=on >"$raw" 2>&1
 	timeout "$TIMEOUT_SECONDS" "$qemu" -M virt -cpu "$cpu" -smp "$smp" \
 		-m 256M -nographic -bios "$fw" -dtb "$raw.dtb" \
 		-kernel "$OUT_DIR/$arch/conformance.bin" \

@@ -86,16 +86,8 @@ cpu="rv64,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
 # for this very machine (or of the one given with --dtb).
 if [ ${#chosen[@]} -gt 0 ]; then
 	opt_dtb="$(dirname "$log")/$(basename "$log" .log).chosen.dtb"
-	mkdir -p "$(dirname "$opt_dtb")"
-	if [ -n "$dtb" ]; then
-		cp "$dtb" "$opt_dtb"
-	else
-		qemu-system-riscv64 -M "virt,dumpdtb=$opt_dtb" -cpu "$cpu" \
-			-smp "$smp" -m "$mem" -nographic >/dev/null 2>&1
-	fi
-	for kv in "${chosen[@]}"; do
-		fdtput -t s "$opt_dtb" /chosen "${kv%%=*}" "${kv#*=}"
-	done
+	"$(dirname "$0")/chosen-dtb.sh" "$opt_dtb" "${dtb:--}" \
+		qemu-system-riscv64 "$cpu" "$smp" "$mem" "$firmware" "${chosen[@]}"
 	dtb=$opt_dtb
 fi
 # The 8250 earlycon works on any firmware; earlycon=sbi would need DBCN.
