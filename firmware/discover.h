@@ -29,8 +29,9 @@ struct fw_isa_ext {
  * of mid-2026 restarts counters after an overflow with a counter base of
  * 64 * 64 when snapshot is on (pmu_sbi_start_ovf_ctrs_snapshot, fixed
  * by guest/patches/0001-*), which a spec-correct firmware rejects, so
- * perf record got 3 samples where 97 were due. Without Sscofpmf there is
- * no overflow and Linux's snapshot paths are correct, so AUTO offers it.
+ * perf record got 3 samples where 96 were due (OpenSBI: 97). Without Sscofpmf
+ * there is no overflow and Linux's snapshot paths are correct, so AUTO offers
+ * it.
  */
 enum fw_snapshot_policy {
 	FW_SNAPSHOT_AUTO,

@@ -51,12 +51,6 @@ static bool fdt_prop_is(const void *fdt, int node, const char *name,
 }
 
 /*
- * Firmware options a platform or a test sets in /chosen:
- * sbipmu,snapshot = "auto" (default) | "on" | "off" decides whether the
- * PMU snapshot area is offered (enum fw_snapshot_policy says why "auto"
- * withholds it with Sscofpmf). Any other value is reported and ignored.
- */
-/*
  * sbipmu,trace = "N": keep the last N PMU calls per hart and print them
  * at shutdown (firmware/pmu_trace.c); a decimal string, capped at 65535.
  */
@@ -72,14 +66,14 @@ static void fdt_scan_trace(const void *fdt, int node)
 	fw_feat.trace_entries = n > 65535 ? 65535 : n;
 }
 
-static void fdt_scan_chosen(const void *fdt)
+/*
+ * sbipmu,snapshot = "auto" (default) | "on" | "off" decides whether the
+ * PMU snapshot area is offered (enum fw_snapshot_policy says why "auto"
+ * withholds it with Sscofpmf). Any other value is reported and ignored.
+ */
+static void fdt_scan_snapshot(const void *fdt, int node)
 {
-	int node = fdt_path_offset(fdt, "/chosen");
-
-	fw_feat.snapshot = FW_SNAPSHOT_AUTO;
-	if (node >= 0)
-		fdt_scan_trace(fdt, node);
-	if (node < 0 || !fdt_getprop(fdt, node, "sbipmu,snapshot", NULL))
+	if (!fdt_getprop(fdt, node, "sbipmu,snapshot", NULL))
 		return;
 	if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "on"))
 		fw_feat.snapshot = FW_SNAPSHOT_ON;
@@ -88,6 +82,18 @@ static void fdt_scan_chosen(const void *fdt)
 	else if (!fdt_prop_is(fdt, node, "sbipmu,snapshot", "auto"))
 		fw_printf("chosen: sbipmu,snapshot: not auto/on/off, using "
 			  "auto\n");
+}
+
+/* Firmware options a platform or a test sets in /chosen. */
+static void fdt_scan_chosen(const void *fdt)
+{
+	int node = fdt_path_offset(fdt, "/chosen");
+
+	fw_feat.snapshot = FW_SNAPSHOT_AUTO;
+	if (node < 0)
+		return;
+	fdt_scan_trace(fdt, node);
+	fdt_scan_snapshot(fdt, node);
 }
 
 static void fdt_scan_model(const void *fdt)

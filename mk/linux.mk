@@ -23,7 +23,7 @@ LINUX_RUN_ARGS   ?=
 LINUX_CHECK_ARGS ?=
 
 # LINUX_PATCHES="a.patch b.patch" builds a kernel with those patches
-# applied (git apply, in order); give it its own L_VARIANT directory so
+# applied (patch -p1, in order); give it its own L_VARIANT directory so
 # the stock kernel stays as it is, e.g.
 #   make linux L_VARIANT=linux-fixed LINUX_PATCHES="guest/patches/*.patch"
 LINUX_PATCHES ?=
