@@ -29,8 +29,10 @@ RESULT_RE = re.compile(r"^BENCH-E2E-RESULT label=(\w+) rounds=\d+ spin=\d+ "
 
 
 def command(script, firmware, kernel, initrd, log, rounds, spin, reps):
+	# norandmaps: user mappings from QEMU's rng-seed would make each
+	# -icount boot differ (bench/METHODOLOGY.md).
 	append = ("rdinit=/bin/bench-init bench.rounds=%d bench.spin=%d "
-		  "bench.reps=%d" % (rounds, spin, reps))
+		  "bench.reps=%d norandmaps" % (rounds, spin, reps))
 	return [script, firmware, "--smp", "1", "--cpu-opts", CPU_OPTS,
 		"--kernel", kernel, "--append", append, "--timeout",
 		str(TIMEOUT), "--log", log, "--quiet", "--", "-icount", ICOUNT,

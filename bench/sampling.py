@@ -11,7 +11,8 @@ count from the same run. Definitions (bench/METHODOLOGY.md):
 
   expected = count / period       yield = samples / expected
 
-Deterministic rows: one hart, -icount shift=0 (identical run to run).
+Deterministic rows: one hart, -icount shift=0 and `norandmaps` (identical
+run to run).
 Real-time rows: 2 and 4 harts without icount, where QEMU's sampling is
 noisy for every firmware: REPS runs per firmware, interleaved boot by
 boot, reported as median (min-max), compared by median ratio and a
@@ -58,6 +59,8 @@ LINE_RE = re.compile(r"^BENCH-SAMPLE row=(\S+) rep=(\d+) event=(\S+) "
 		     r"period=(\d+) samples=(\d+) count=(\d+) throttle=(\d+) "
 		     r"unthrottle=(\d+) lost=(\d+) enabled=(\d+) running=(\d+)"
 		     r"(?: per-hart=(\S+))?")
+# Kernel arguments that make an -icount boot repeat exactly.
+DET_KERNEL_ARGS = "norandmaps"
 ERR_RE = re.compile(r"^(BENCH-SAMPLE-ERROR .*|qemu: fatal: .*)$")
 
 
@@ -102,6 +105,11 @@ def boot(args, name, fw, kernel, extra, smp, rows, reps, icount, tag):
 	os.makedirs(os.path.dirname(log), exist_ok=True)
 	append = ("rdinit=/bin/bench-sample sample.rows=%s sample.reps=%d "
 		  "sample.rounds=%d" % (",".join(rows), reps, ROUNDS))
+	if icount:
+		# -icount alone is not enough: the kernel randomises user
+		# mappings from QEMU's rng-seed, which moves the counts by a
+		# few samples per boot. Without it, boots are identical.
+		append += " " + DET_KERNEL_ARGS
 	cmd = [args.linux_run, fw, "--smp", str(smp), "--kernel", kernel,
 	       "--append", append, "--timeout", str(TIMEOUT), "--log", log,
 	       "--quiet"] + extra + ["--", "-initrd", args.initrd]
