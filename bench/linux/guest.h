@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 
@@ -37,6 +38,16 @@ static void guest_cmdline_arg(const char *key, char *out, size_t size)
 				snprintf(out, size, "%s", p + len + 1);
 	}
 	fclose(f);
+}
+
+/* Number in "@key=" of /proc/cmdline (any base strtoul takes), or @dflt. */
+static unsigned long guest_cmdline_ulong(const char *key, unsigned long dflt)
+{
+	char val[24];
+
+	snprintf(val, sizeof(val), "%lu", dflt);
+	guest_cmdline_arg(key, val, sizeof(val));
+	return strtoul(val, NULL, 0);
 }
 
 #endif

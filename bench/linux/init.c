@@ -49,14 +49,11 @@ struct init_opts {
 
 static void init_options(struct init_opts *o)
 {
-	char reps[24] = "2";
-
 	snprintf(o->rounds, sizeof(o->rounds), "2000");
 	snprintf(o->spin, sizeof(o->spin), "4000");
 	guest_cmdline_arg("bench.rounds", o->rounds, sizeof(o->rounds));
 	guest_cmdline_arg("bench.spin", o->spin, sizeof(o->spin));
-	guest_cmdline_arg("bench.reps", reps, sizeof(reps));
-	o->reps = strtoul(reps, NULL, 0);
+	o->reps = guest_cmdline_ulong("bench.reps", 2);
 }
 
 static pid_t init_spawn(char *const argv[])

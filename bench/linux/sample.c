@@ -149,14 +149,11 @@ struct sample_opts {
 
 static void sample_options(struct sample_opts *o)
 {
-	char reps[16] = "1";
-
 	snprintf(o->rows, sizeof(o->rows), "cycles");
 	snprintf(o->rounds, sizeof(o->rounds), "50");
 	guest_cmdline_arg("sample.rows", o->rows, sizeof(o->rows));
 	guest_cmdline_arg("sample.rounds", o->rounds, sizeof(o->rounds));
-	guest_cmdline_arg("sample.reps", reps, sizeof(reps));
-	o->reps = strtoul(reps, NULL, 0);
+	o->reps = guest_cmdline_ulong("sample.reps", 1);
 }
 
 static int sample_open(const struct sample_event *e, pid_t pid, int cpu)
