@@ -71,8 +71,11 @@ static int pmu_start_check(const struct pmu_hart *h, uint64_t cbase,
 	rc = pmu_counter_set(h->core, cbase, cmask, set);
 	if (rc)
 		return rc;
-	/* A counter with no event cannot count anything: not valid here. */
-	if (*set & ~h->mapped)
+	/*
+	 * A counter with no event cannot count anything: not valid here.
+	 * Fixed counters always have theirs, claimed or not.
+	 */
+	if (*set & ~pmu_with_event(h))
 		return SBI_ERR_INVALID_PARAM;
 	if ((flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT) && !h->shmem)
 		return SBI_ERR_NO_SHMEM;

@@ -2,9 +2,11 @@
 /*
  * The quick S-mode smoke test of the sbipmu firmware (`make fw-smoke`),
  * on the payload runtime in payload/lib. Unlike the conformance suite it
- * knows it runs on sbipmu: it checks our implementation id, our firmware
- * events (SBIPMU_FW_ECALL, exact counts of the standard ones), PMP
- * protection of the firmware and the non-PMU extensions Linux needs. It
+ * knows it runs on sbipmu: it checks the hand-off state (cycle and
+ * instret count for a payload that never calls the PMU extension), our
+ * implementation id, our firmware events (SBIPMU_FW_ECALL, exact counts
+ * of the standard ones), PMP protection of the firmware and the non-PMU
+ * extensions Linux needs. It
  * prints one "PASS name (got x)" or "FAIL name (got x, want y)" line per
  * check, then "N passed, M failed"; the runtime then shuts the machine
  * down. Exact counts come from firmware events (QEMU's cycle/instret
@@ -31,6 +33,9 @@
 #define FW_REGION	 0x80000000UL
 #define CSR_MHARTID	 0xF14
 #define SMOKE_HSM_OPAQUE 0x5A5AUL
+
+#define CSR_INSTRET (CSR_CYCLE + PMU_CTR_INSTRET)
+#define SMOKE_SPIN  20000UL
 
 static unsigned int smoke_pass, smoke_fail;
 static unsigned long smoke_hartid, smoke_ncounters, smoke_all_mask;
@@ -59,6 +64,55 @@ static struct sbiret smoke_pmu(unsigned long fid, unsigned long a0,
 			       unsigned long a3)
 {
 	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, 0, 0);
+}
+
+/*
+ * cycle and instret read twice around some work, as a payload that times
+ * itself does: both must have advanced, and neither read may trap.
+ */
+struct smoke_counting {
+	uint64_t cycle[2], instret[2];
+	unsigned long traps;
+	bool read;
+};
+
+static void smoke_counting_measure(void *arg)
+{
+	struct smoke_counting *m = arg;
+	unsigned long traps = trap_counts().exceptions;
+	volatile unsigned long spin;
+
+	trap_arm(true);
+	m->read = csr_read_counter64(CSR_CYCLE, &m->cycle[0]) &&
+		  csr_read_counter64(CSR_INSTRET, &m->instret[0]);
+	for (spin = 0; spin < SMOKE_SPIN; spin++)
+		;
+	m->read = m->read && csr_read_counter64(CSR_CYCLE, &m->cycle[1]) &&
+		  csr_read_counter64(CSR_INSTRET, &m->instret[1]);
+	trap_arm(false);
+	m->traps = trap_counts().exceptions - traps;
+}
+
+static void smoke_counting_report(const char *cycle_name,
+				  const char *instret_name,
+				  const struct smoke_counting *m)
+{
+	bool clean = m->read && m->traps == 0;
+
+	smoke_check(cycle_name, clean && m->cycle[1] > m->cycle[0],
+		    (long long)(m->cycle[1] - m->cycle[0]), 1);
+	smoke_check(instret_name, clean && m->instret[1] > m->instret[0],
+		    (long long)(m->instret[1] - m->instret[0]), 1);
+}
+
+/* Taken first thing, before any SBI call: the state the firmware left. */
+static struct smoke_counting smoke_handoff;
+
+static void test_handoff(void)
+{
+	smoke_counting_report("handoff: rdcycle counts, no PMU call made",
+			      "handoff: rdinstret counts, no PMU call made",
+			      &smoke_handoff);
 }
 
 static void test_base(void)
@@ -221,6 +275,17 @@ static struct sbiret smoke_suspend_until_timer(void)
 	return r;
 }
 
+/* A hart started through HSM also finds cycle and instret counting. */
+static void test_hsm_started_counting(unsigned long other)
+{
+	struct smoke_counting m = {0};
+
+	if (!hart_call(other, smoke_counting_measure, &m))
+		m.read = false;
+	smoke_counting_report("hsm: started hart sees rdcycle count",
+			      "hsm: started hart sees rdinstret count", &m);
+}
+
 static void test_hsm(void)
 {
 	unsigned long other = smoke_hartid ^ 1, spins = 0;
@@ -247,6 +312,7 @@ static void test_hsm(void)
 		;
 	smoke_eq("hsm: other ran with opaque",
 		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
+	test_hsm_started_counting(other);
 	hart_stop(other);
 	smoke_eq("hsm: other stopped again",
 		 (long long)sbi_hart_status(other).value,
@@ -375,9 +441,11 @@ static void test_hostile(void)
 
 int payload_main(unsigned long hartid, const void *dtb)
 {
+	smoke_counting_measure(&smoke_handoff); /* before any SBI call */
 	smoke_hartid = hartid;
 	printf("smoke: S-mode payload on hart %lu, dtb 0x%lx\n", hartid,
 	       (unsigned long)dtb);
+	test_handoff();
 	test_base();
 	test_counters();
 	test_set_timer_count();

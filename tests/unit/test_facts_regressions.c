@@ -250,6 +250,23 @@ test_facts_3_3__skip_match_first_counter_fixed_survive_reset(void **state)
 	}
 }
 
+/* The mapping survives RESET: START needs no new match afterwards. */
+static void
+test_facts_3_3__fixed_event_survives_reset__start_without_match(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(cfg_match(env, 0, 1, F_SKIP, EV_CYCLES, 0));
+	assert_ok(start(env, 0, 1, F_INIT, 0));
+	assert_ok(stop(env, 0, 0x5, F_RESET));
+	assert_int_equal(tu_hart(env)->started, 0);
+	assert_ok(start(env, 0, 0x5, F_INIT, 10));
+	sim_hart_tick(&env->hart[0], 5);
+	assert_int_equal(env->hart[0].counter[0], 15);
+	assert_int_equal(env->hart[0].counter[2], 15);
+	assert_ok(stop(env, 0, 0x5, 0));
+}
+
 /* ---- 3.4 ---- */
 
 static void test_facts_3_4__counter_outside_set_never_returned(void **state)
@@ -624,6 +641,7 @@ int main(void)
 		T(test_facts_3_1__cmask_shift_overflow__invalid_param),
 		T(test_facts_3_2__skip_match_type_mismatch__not_supported),
 		T(test_facts_3_3__skip_match_first_counter_fixed_survive_reset),
+		T(test_facts_3_3__fixed_event_survives_reset__start_without_match),
 		T(test_facts_3_4__counter_outside_set_never_returned),
 		TS(test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set,
 		   tu_setup_no_sscofpmf),
