@@ -12,10 +12,13 @@
  *    the set offers one (it can sample and filter), else to mcycle /
  *    minstret; without Sscofpmf the fixed counters are preferred, keeping
  *    the programmable ones for other events.
- *  - SKIP_MATCH takes the first counter of the set (spec note) and still
- *    checks that it can count the event -- type included, so a firmware
- *    event never lands on a hardware counter or vice versa (FACTS 3.2) --
- *    and that it is not running for an owner: NOT_SUPPORTED otherwise.
+ *  - SKIP_MATCH takes the first counter of the set (spec note). That
+ *    counter must have an event already (a prior match, or a fixed
+ *    counter): INVALID_PARAM otherwise, as there is no match to skip.
+ *    It must still be able to count the event -- type included, so a
+ *    firmware event never lands on a hardware counter or vice versa
+ *    (FACTS 3.2) -- and not be running for an owner: NOT_SUPPORTED
+ *    otherwise.
  *  - A fixed counter (cycle, instret) counts from hart init without an
  *    owner (pmu_hw_handoff_hart()). The spec does not know such a state.
  *    Nobody started it through the PMU extension, so it is free for
@@ -33,6 +36,14 @@ static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
 {
 	unsigned int first = pmu_bit_lowest(set);
 
+	/*
+	 * "skip the counter matching": there must have been a match, i.e.
+	 * the counter has an event (a fixed counter always has its own).
+	 * Claiming a counter that never had one would take it from a later
+	 * CFG_MATCH without the caller ever having asked for a match.
+	 */
+	if (!(pmu_with_event(h) & pmu_bit(first)))
+		return SBI_ERR_INVALID_PARAM;
 	/* Running for its owner; an unclaimed fixed counter is no one's. */
 	if (!(ev->counters & pmu_bit(first)) ||
 	    (h->started & h->mapped & pmu_bit(first)))

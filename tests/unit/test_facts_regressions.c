@@ -216,6 +216,9 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 	assert_err(cfg_match(env, 0, 1, F_SKIP | F_CLEAR, EV_IPI, 0),
 		   SBI_ERR_NOT_SUPPORTED);
 	assert_int_equal(env->hart[0].counter[0], 1234);
+	/* configured and stopped, so SKIP_MATCH reaches the type check */
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, FW0, 1, 0, EV_IPI, 0));
 	assert_err(
 		cfg_match(env, 3, 1, F_SKIP | F_CLEAR | F_AUTO, EV_FW(256), 0),
 		SBI_ERR_NOT_SUPPORTED);
@@ -225,7 +228,15 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 		SBI_ERR_NOT_SUPPORTED);
 	assert_err(cfg_match(env, FW0, 1, F_SKIP, EV_DTLB_READ_MISS, 0),
 		   SBI_ERR_NOT_SUPPORTED);
-	assert_int_equal(tu_hart(env)->mapped, 0);
+	/* unconfigured counters of either type: refused before any access */
+	assert_err(
+		cfg_match(env, 4, 1, F_SKIP | F_CLEAR | F_AUTO, EV_FW(256), 0),
+		SBI_ERR_INVALID_PARAM);
+	assert_err(cfg_match(env, FW0 + 1, 1, F_SKIP | F_CLEAR | F_AUTO,
+			     EV_CYCLES, 0),
+		   SBI_ERR_INVALID_PARAM);
+	assert_int_equal(tu_hart(env)->mapped, (1UL << 3) | (1UL << FW0));
+	assert_int_equal(tu_hart(env)->started, TU_FIXED);
 }
 
 /* ---- 3.3 ---- */
@@ -387,7 +398,7 @@ static void test_facts_3_8__value_written_before_uninhibit(void **state)
 	struct sim_env *env = *state;
 	int w, u;
 
-	assert_ok(cfg_match(env, 3, 1, F_SKIP, EV_DTLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
 	spy_n = 0;
 	assert_ok(start(env, 3, 1, F_INIT, 77));
 	w = spy_find(SPY_COUNTER_WRITE, 3);
@@ -573,7 +584,7 @@ test_facts_3_14__raw_overlapping_rows__first_match_wins(void **state)
 		/* 0x112 matches rows 0 and 1: row 0's counter 5 */
 		r = cfg_match(env, 0, ALL_VALID, 0, EV_RAW, 0x112);
 		assert_int_equal(r.value, 5);
-		assert_err(cfg_match(env, 6, 1, F_SKIP, EV_RAW, 0x112),
+		assert_err(cfg_match(env, 6, 1, 0, EV_RAW, 0x112),
 			   SBI_ERR_NOT_SUPPORTED);
 		/* a later row is still searched from the start */
 		assert_int_equal(

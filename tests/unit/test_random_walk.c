@@ -208,6 +208,10 @@ static void walk_cfg_match(struct walk *w)
 		uint64_t bit = 1ULL << r.value;
 
 		assert_true(walk_set(w, cbase, cmask) & bit);
+		/* SKIP_MATCH only on a counter that has an event already */
+		if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
+			assert_true((w->mapped | w->env->core.fixed_valid) &
+				    bit);
 		/* a counter running for its owner is never handed out */
 		assert_false(w->started & w->mapped & bit);
 		/* claiming stops a fixed counter that ran unclaimed */

@@ -452,14 +452,15 @@ static inline uint64_t tu_saved_selector(const struct sim_env *env,
 	return pmu_hart_hw_selector(env->pmu[0])[env->core.hw_slot[idx]];
 }
 
-/* Configure @ev (event_data @data) on exactly counter @idx and start it. */
+/*
+ * Configure @ev (event_data @data) on exactly counter @idx and start it:
+ * CFG_MATCH on the set {@idx} (SKIP_MATCH needs an earlier match).
+ */
 static inline void tu_map_and_start(struct sim_env *env, unsigned long idx,
 				    unsigned long ev, uint64_t data,
 				    uint64_t init, const char *file, int line)
 {
-	struct sbiret r =
-		tu_cfg_match(env, 0, idx, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, ev,
-			     data, file, line);
+	struct sbiret r = tu_cfg_match(env, 0, idx, 1, 0, ev, data, file, line);
 
 	tu_assert_err(r, SBI_SUCCESS, file, line);
 	TU_CHECK(r.value == idx, file, line);
