@@ -39,9 +39,9 @@ static inline bool pmu_is_fw_counter(const struct pmu_core *core,
 }
 
 /*
- * Counters that have an event, the ones START and SKIP_MATCH accept: the
- * claimed counters, and the fixed counters, which always count their one
- * event (cycles, instructions), claimed or not.
+ * Counters that have an event, the ones START, STOP without RESET and
+ * SKIP_MATCH accept: the claimed counters, and the fixed counters, which
+ * always count their one event (cycles, instructions), claimed or not.
  */
 static inline uint64_t pmu_with_event(const struct pmu_hart *h)
 {

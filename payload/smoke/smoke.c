@@ -208,12 +208,19 @@ static void test_set_timer_count(void)
 	sbi_set_timer(~0ULL);
 	smoke_eq("pmu: stopped counter holds 5", (long long)smoke_fw_read(idx),
 		 5);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0);
+	smoke_eq("pmu: fw_read_hi", r.error, 0);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, SBI_PMU_STOP_FLAG_RESET,
 		      0);
 	smoke_eq("pmu: stop(reset) on stopped: ALREADY_STOPPED", r.error,
 		 SBI_ERR_ALREADY_STOPPED);
-	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0);
-	smoke_eq("pmu: fw_read_hi", r.error, 0);
+	/* released: no event, so not a valid counter (docs/semantics.md) */
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, idx, 0, 0, 0);
+	smoke_eq("pmu: fw_read of a released counter: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, 0, 0);
+	smoke_eq("pmu: stop of a released counter: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
 }
 
 static void test_ecall_count(void)

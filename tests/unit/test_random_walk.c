@@ -240,7 +240,12 @@ static void walk_stop(struct walk *w)
 	struct sbiret r =
 		ecall(w->env, SBI_EXT_PMU_COUNTER_STOP, cbase, cmask, flags);
 	bool reset = flags & SBI_PMU_STOP_FLAG_RESET;
+	uint64_t with_event = w->mapped | w->env->core.fixed_valid;
 
+	/* without RESET, only counters with an event are valid to stop */
+	if (!reset &&
+	    (r.error == SBI_SUCCESS || r.error == SBI_ERR_ALREADY_STOPPED))
+		assert_true((set & ~with_event) == 0);
 	if (r.error == SBI_SUCCESS ||
 	    (r.error == SBI_ERR_ALREADY_STOPPED && reset)) {
 		assert_true(set != 0);
@@ -259,10 +264,13 @@ static void walk_other(struct walk *w)
 		ecall(w->env, SBI_EXT_PMU_COUNTER_GET_INFO, a0);
 		break;
 	case 1:
-		ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ, a0);
+		/* only a firmware counter with an event can be read */
+		if (!ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ, a0).error)
+			assert_true((w->mapped >> a0) & 1);
 		break;
 	case 2:
-		ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ_HI, a0);
+		if (!ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ_HI, a0).error)
+			assert_true((w->mapped >> a0) & 1);
 		break;
 	case 3:
 		walk_split(w, S_RAM + 0x1000 * (walk_rand(w) % 16), &a0, &a1);
