@@ -268,7 +268,7 @@ static void test_ipi(void)
  * Retentive suspend wakes on an enabled interrupt. With sstatus.SIE off
  * the timer interrupt is pending but not taken: arm it, suspend, disarm.
  */
-static struct sbiret smoke_suspend_until_timer(void)
+static struct sbiret smoke_suspend_until_timer(unsigned long type)
 {
 	struct sbiret r;
 	uint64_t now = 0;
@@ -276,10 +276,34 @@ static struct sbiret smoke_suspend_until_timer(void)
 	csr_read_counter64(CSR_TIME, &now);
 	csr_set(CSR_SIE, 1UL << IRQ_S_TIMER);
 	sbi_set_timer(now + 10000); /* 1 ms at 10 MHz */
-	r = sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0);
+	r = sbi_hart_suspend(type, 0, 0);
 	sbi_set_timer(~0ULL);
 	csr_clear(CSR_SIE, 1UL << IRQ_S_TIMER);
 	return r;
+}
+
+/*
+ * suspend_type is a uint32_t: bits 32-63 of a0 do not count (RV64). A
+ * 32-bit 0x80000000 sign-extended by the caller's ABI is still the
+ * default non-retentive type, which then judges resume_addr.
+ */
+static void test_hsm_suspend_type_u32(void)
+{
+#if __riscv_xlen == 64
+	struct sbiret r;
+
+	r = smoke_suspend_until_timer(0xA5A5A5A500000000UL);
+	smoke_eq("hsm: suspend_type bits 32-63 ignored (retentive)", r.error,
+		 0);
+	r = sbi_hart_suspend(0xFFFFFFFF00000000UL |
+				     SBI_HSM_SUSPEND_NON_RETENTIVE,
+			     FW_REGION, 0);
+	smoke_eq("hsm: suspend_type bits 32-63 ignored (non-retentive)",
+		 r.error, SBI_ERR_INVALID_ADDRESS);
+	r = sbi_hart_suspend((1UL << 32) | 0x00000005UL, 0, 0);
+	smoke_eq("hsm: suspend_type low 32 bits reserved", r.error,
+		 SBI_ERR_INVALID_PARAM);
+#endif
 }
 
 /* A hart started through HSM also finds cycle and instret counting. */
@@ -328,10 +352,11 @@ static void test_hsm(void)
 			   0);
 	smoke_eq("hsm: start self: ALREADY_AVAILABLE", r.error,
 		 SBI_ERR_ALREADY_AVAILABLE);
-	r = smoke_suspend_until_timer();
+	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_RETENTIVE);
 	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
 	r = sbi_hart_suspend(0x00000005UL, 0, 0);
 	smoke_eq("hsm: reserved suspend type", r.error, SBI_ERR_INVALID_PARAM);
+	test_hsm_suspend_type_u32();
 }
 
 /* A fence for the other hart only: sent here, received there. */
@@ -446,6 +471,27 @@ static void test_hostile(void)
 		    SBI_ERR_INVALID_PARAM);
 }
 
+/*
+ * Last: shut down through SRST with bits 32-63 of reset_type and
+ * reset_reason set (RV64). Both are uint32_t, so this is a plain
+ * shutdown; if the firmware refuses it instead, the FAIL line fails the
+ * run (run-smoke.sh rejects any FAIL line) and the runtime's own
+ * shutdown follows.
+ */
+static void smoke_shutdown_u32_args(void)
+{
+#if __riscv_xlen == 64
+	struct sbiret r;
+
+	printf("info: shutdown by SRST with bits 32-63 of type and reason "
+	       "set\n");
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0xFFFFFFFF00000000UL,
+		      0x5A5A5A5A00000000UL, 0, 0, 0, 0);
+	smoke_check("srst: type and reason bits 32-63 ignored (shutdown)",
+		    false, r.error, 0);
+#endif
+}
+
 int payload_main(unsigned long hartid, const void *dtb)
 {
 	smoke_counting_measure(&smoke_handoff); /* before any SBI call */
@@ -464,5 +510,6 @@ int payload_main(unsigned long hartid, const void *dtb)
 	test_misaligned();
 	test_hostile();
 	printf("%u passed, %u failed\n", smoke_pass, smoke_fail);
+	smoke_shutdown_u32_args();
 	return smoke_fail ? 1 : 0;
 }
