@@ -8,7 +8,8 @@
  * store; the stopped hart, parked in sbi_hsm_wait_start(), sees it and
  * enters S-mode. Stopped and suspended harts keep serving fence requests.
  * Suspend: retentive (WFI, return) and non-retentive (WFI, then enter
- * S-mode at resume_addr) default types; platform types NOT_SUPPORTED.
+ * S-mode at resume_addr) default types; platform types are not
+ * implemented (INVALID_PARAM).
  * suspend_type is a uint32_t: only the low 32 bits of a0 count
  * (sbi_ext_hsm_suspend_type()).
  */
@@ -149,7 +150,13 @@ static struct sbiret hsm_status(unsigned long hartid)
 						     : (unsigned long)s);
 }
 
-/* The answer to a suspend_type (SBI v3.0 table "HSM Hart Suspend Types"). */
+/*
+ * The answer to a suspend_type (SBI v3.0 table "HSM Hart Suspend Types"
+ * and its errors): INVALID_PARAM when it "is reserved or is
+ * platform-specific and unimplemented" -- QEMU virt implements no
+ * platform type. NOT_SUPPORTED is for an implemented type whose
+ * dependencies are missing, which never happens here.
+ */
 static long hsm_suspend_check(enum sbi_hsm_suspend_class type,
 			      unsigned long addr)
 {
@@ -159,10 +166,8 @@ static long hsm_suspend_check(enum sbi_hsm_suspend_class type,
 	case SBI_HSM_SUSPEND_NONRET_DEFAULT:
 		return fw_plat_ram_ok(addr, 4) ? SBI_SUCCESS
 					       : SBI_ERR_INVALID_ADDRESS;
-	case SBI_HSM_SUSPEND_RESERVED:
+	default: /* reserved, or platform-specific and unimplemented */
 		return SBI_ERR_INVALID_PARAM;
-	default:
-		return SBI_ERR_NOT_SUPPORTED; /* platform-specific */
 	}
 }
 

@@ -5,8 +5,8 @@
  * (QEMU exits 0, or 1 when the reason is "system failure"); cold and
  * warm reboot both reset the machine. reset_type and reset_reason are
  * uint32_t: only the low 32 bits of a0/a1 count (sbi_ext_decode.h).
- * Reserved types and reasons answer INVALID_PARAM, vendor types
- * NOT_SUPPORTED. Returns only on failure.
+ * Reserved types and reasons, and the platform-specific ones (none is
+ * implemented), answer INVALID_PARAM. Returns only on failure.
  */
 #include <sbipmu/sbi_ext_decode.h>
 
@@ -16,19 +16,24 @@
 
 #define SRST_RESET 0
 
-/* The answer to (reset_type, reset_reason) (SBI v3.0 SRST tables). */
+/*
+ * The answer to (reset_type, reset_reason) (SBI v3.0 SRST tables and
+ * errors): INVALID_PARAM when "at least one of reset_type or reset_reason
+ * is reserved or is platform-specific and unimplemented". We implement
+ * the three standard types and the two standard reasons, no SBI- or
+ * vendor-specific ones; NOT_SUPPORTED (an implemented type with missing
+ * dependencies) never applies.
+ */
 static long srst_check(enum sbi_srst_type_class type,
 		       enum sbi_srst_reason_class reason)
 {
-	if (reason == SBI_SRST_REASON_RESERVED)
+	if (reason != SBI_SRST_REASON_NONE && reason != SBI_SRST_REASON_FAILURE)
 		return SBI_ERR_INVALID_PARAM;
 	switch (type) {
 	case SBI_SRST_TYPE_SHUTDOWN:
 	case SBI_SRST_TYPE_COLD_REBOOT:
 	case SBI_SRST_TYPE_WARM_REBOOT:
 		return SBI_SUCCESS;
-	case SBI_SRST_TYPE_VENDOR:
-		return SBI_ERR_NOT_SUPPORTED;
 	default:
 		return SBI_ERR_INVALID_PARAM;
 	}

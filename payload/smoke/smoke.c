@@ -356,6 +356,13 @@ static void test_hsm(void)
 	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
 	r = sbi_hart_suspend(0x00000005UL, 0, 0);
 	smoke_eq("hsm: reserved suspend type", r.error, SBI_ERR_INVALID_PARAM);
+	/* "platform-specific and unimplemented": none is implemented */
+	r = sbi_hart_suspend(0x10000000UL, 0, 0);
+	smoke_eq("hsm: platform retentive type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_hart_suspend(0x90000000UL, (unsigned long)test_hsm, 0);
+	smoke_eq("hsm: platform non-retentive type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
 	test_hsm_suspend_type_u32();
 }
 
@@ -466,6 +473,16 @@ static void test_hostile(void)
 		    r.error, SBI_ERR_INVALID_ADDRESS);
 	r = sbi_ecall(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0);
 	smoke_eq("srst: reserved type", r.error, SBI_ERR_INVALID_PARAM);
+	/* platform-specific and unimplemented (accepting would shut down) */
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0xF0000000UL, 0, 0, 0, 0, 0);
+	smoke_eq("srst: vendor type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xE0000000UL, 0, 0, 0, 0);
+	smoke_eq("srst: SBI-specific reason: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xF0000000UL, 0, 0, 0, 0);
+	smoke_eq("srst: vendor reason: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_START, ~0UL - 1, ~0UL, 0, 0);
 	smoke_check("pmu: start with huge cbase refused", r.error != 0, r.error,
 		    SBI_ERR_INVALID_PARAM);
