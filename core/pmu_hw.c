@@ -116,9 +116,9 @@ void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 	/* The value is written while still inhibited (FACTS 3.8). */
 	if (set_value)
 		hal->counter_write(h->hal_ctx, idx, value);
-	else if (hal->counter_resume)
-		hal->counter_resume(h->hal_ctx, idx);
 	hal->inhibit_clear(h->hal_ctx, 1u << idx);
+	if (hal->counter_started)
+		hal->counter_started(h->hal_ctx, idx);
 	h->started |= pmu_bit(idx);
 }
 

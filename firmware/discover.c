@@ -9,6 +9,7 @@
  */
 #include "csr.h"
 #include "discover.h"
+#include "platform.h"
 #include "pmu_hal.h"
 #include "unpriv.h"
 
@@ -118,6 +119,6 @@ void fw_discover(void)
 	hw->no_snapshot =
 		fw_feat.snapshot == FW_SNAPSHOT_OFF ||
 		(fw_feat.snapshot == FW_SNAPSHOT_AUTO && hw->sscofpmf);
-	fw_pmu_hal_init(hw);
+	fw_pmu_hal_init(hw, fw_plat.qemu_virt);
 	discover_counters(hw);
 }

@@ -96,11 +96,15 @@ static void fdt_scan_chosen(const void *fdt)
 	fdt_scan_snapshot(fdt, node);
 }
 
-static void fdt_scan_model(const void *fdt)
+/* The root node: the model's name, and whether this is QEMU's virt. */
+static void fdt_scan_root(const void *fdt)
 {
 	int len, i;
 	const char *s = fdt_getprop(fdt, 0, "model", &len);
 
+	/* QEMU's virt machine, whose PMU quirks the HAL works around. */
+	fw_plat.qemu_virt =
+		fdt_node_check_compatible(fdt, 0, "riscv-virtio") == 0;
 	if (!s || len <= 0)
 		return;
 	for (i = 0; i < len && i < (int)sizeof(fdt_model) - 1 && s[i]; i++)
@@ -229,7 +233,7 @@ bool fw_fdt_scan(const void *fdt)
 {
 	if (!fdt || fdt_check_header(fdt))
 		return false;
-	fdt_scan_model(fdt);
+	fdt_scan_root(fdt);
 	fdt_scan_chosen(fdt);
 	fdt_scan_cpus(fdt);
 	fdt_scan_memory(fdt);

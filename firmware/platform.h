@@ -26,6 +26,7 @@ struct fw_platform {
 	uintptr_t clint; /* riscv,clint0 / sifive,clint0 */
 	uintptr_t test;	 /* sifive,test0: poweroff/reset */
 	const char *model;
+	bool qemu_virt; /* root compatible "riscv-virtio": QEMU's virt */
 	unsigned int n_mem;
 	struct fw_mem_range mem[FW_MAX_MEM_RANGES];
 	unsigned long dt_harts; /* hart ids of enabled /cpus nodes, as a set */

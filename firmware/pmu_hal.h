@@ -15,8 +15,11 @@
 
 extern const struct pmu_hal_ops fw_pmu_hal_ops;
 
-/* Tell the hooks what the hardware has (RV32 mhpmeventh needs Sscofpmf). */
-void fw_pmu_hal_init(const struct pmu_hw_desc *hw);
+/*
+ * Tell the hooks what the hardware has (RV32 mhpmeventh needs Sscofpmf)
+ * and whether the machine is QEMU virt (its overflow-timer quirk).
+ */
+void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt);
 
 /*
  * The hooks' per-hart context (@hal_ctx of pmu_hart_init()) for hart

@@ -53,10 +53,13 @@ static void hal_tbl_write(void (*table)(void), unsigned int idx,
 }
 
 static bool hal_sscofpmf;
+/* QEMU virt with Sscofpmf: hal_counter_started() re-arms its timer. */
+static bool hal_qemu_timer;
 
-void fw_pmu_hal_init(const struct pmu_hw_desc *hw)
+void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
 {
 	hal_sscofpmf = hw->sscofpmf;
+	hal_qemu_timer = hw->sscofpmf && qemu_virt;
 }
 
 /*
@@ -262,20 +265,26 @@ static bool hal_timer_driven(const struct hal_hart *hh, unsigned int idx)
 
 /*
  * QEMU 7.2 quirk (Sscofpmf): overflow of a counter that counts cycles or
- * instructions is detected by one timer per hart, armed only when such a
- * counter is written, and only ever moved earlier. When it fires it
- * flags every such counter whose OF is clear, then nothing re-arms it.
- * With two of them (perf record -e cycles,instructions) the one that did
- * not overflow is restarted by START without a new value (Linux's
- * overflow handler), so its own overflow had no timer left and was only
- * noticed at the other counter's next one: half the samples were lost.
- * So such a counter, started without a new value, is written with its
- * own value, which re-arms the timer; on hardware that is a no-op (the
- * core calls this while the counter is still inhibited).
+ * instructions is detected by one timer per hart, on the host clock
+ * without -icount, armed only when such a counter is written and only
+ * ever moved earlier. When it fires it flags every such counter that is
+ * not inhibited and whose OF is clear; then nothing re-arms it. Two ways
+ * to lose every later overflow until the counter is next written (Linux:
+ * the next context switch, often hundreds of milliseconds):
+ * - the timer expires between the value's write and the un-inhibit
+ *   (host time passes between two guest instructions: seen as one or two
+ *   silences of 0.1-2 s per perf record run on 2 harts);
+ * - Linux's overflow handler restarts the counters that did not overflow
+ *   without a new value, so with cycles and instructions sampled
+ *   together the second one had no timer left.
+ * So once such a counter runs, it is written with its own value, which
+ * arms the timer while the counter can be flagged. That costs the counts
+ * between the read and the write (one instruction under -icount), so it
+ * is done on QEMU's virt machine only.
  */
-static void hal_counter_resume(void *ctx, unsigned int idx)
+static void hal_counter_started(void *ctx, unsigned int idx)
 {
-	if (hal_sscofpmf && hal_timer_driven(ctx, idx))
+	if (hal_qemu_timer && hal_timer_driven(ctx, idx))
 		hal_counter_write(ctx, idx, hal_counter_read(ctx, idx));
 }
 
@@ -320,7 +329,7 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.event_write = hal_event_write,
 	.inhibit_set = hal_inhibit_set,
 	.inhibit_clear = hal_inhibit_clear,
-	.counter_resume = hal_counter_resume,
+	.counter_started = hal_counter_started,
 	.overflow_read = hal_overflow_read,
 	.lcofi_pending = hal_lcofi_pending,
 	.fixed_cfg_write = hal_fixed_cfg_write,

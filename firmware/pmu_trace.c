@@ -16,6 +16,7 @@
 #include "console.h"
 #include "discover.h"
 #include "hart.h"
+#include "platform.h"
 #include "pmu_trace.h"
 
 static struct sbi_pmu_trace trace_rings[FW_MAX_HARTS];
@@ -38,7 +39,8 @@ void fw_pmu_trace_alloc(unsigned long present)
 	for (i = 0; i < FW_MAX_HARTS; i++)
 		if (present & (1UL << i))
 			sbi_pmu_trace_init(&trace_rings[i],
-					   fw_alloc(sbi_pmu_trace_bytes(n)), n);
+					   fw_alloc(sbi_pmu_trace_bytes(n)), n,
+					   fw_clint_time);
 	fw_feat.trace_entries = n;
 	if (n < want)
 		fw_printf("pmu trace: %u entries per hart asked, %u fit\n",

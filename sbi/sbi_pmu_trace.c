@@ -6,8 +6,10 @@
  */
 #include <sbipmu/sbi_pmu_trace.h>
 
-void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries)
+void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries,
+			uint64_t (*clock)(void))
 {
+	t->clock = clock;
 	t->ring = mem;
 	t->size = mem ? entries : 0;
 	t->calls = 0;
@@ -18,6 +20,7 @@ struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
 {
 	struct sbi_pmu_trace_entry *e;
 	uint64_t started = h->started, mapped = h->mapped;
+	uint64_t time = t->size && t->clock ? t->clock() : 0;
 	struct sbiret ret = sbi_pmu_ecall(h, fid, a);
 	unsigned int i;
 
@@ -34,6 +37,7 @@ struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
 	e->started[1] = h->started;
 	e->mapped[0] = mapped;
 	e->mapped[1] = h->mapped;
+	e->time = time;
 	return ret;
 }
 
@@ -43,7 +47,7 @@ static void sbi_pmu_trace_line(const struct sbi_pmu_trace_entry *e,
 {
 	print("PMU-TRACE hart=%u seq=%llu fid=%lu "
 	      "a=%llx,%llx,%llx,%llx,%llx,%llx err=%ld value=%llx "
-	      "started=%llx->%llx mapped=%llx->%llx\n",
+	      "started=%llx->%llx mapped=%llx->%llx time=%llu\n",
 	      hartid, (unsigned long long)e->seq, e->fid,
 	      (unsigned long long)e->a[0], (unsigned long long)e->a[1],
 	      (unsigned long long)e->a[2], (unsigned long long)e->a[3],
@@ -52,7 +56,7 @@ static void sbi_pmu_trace_line(const struct sbi_pmu_trace_entry *e,
 	      (unsigned long long)e->started[0],
 	      (unsigned long long)e->started[1],
 	      (unsigned long long)e->mapped[0],
-	      (unsigned long long)e->mapped[1]);
+	      (unsigned long long)e->mapped[1], (unsigned long long)e->time);
 }
 
 void sbi_pmu_trace_dump(const struct sbi_pmu_trace *t, unsigned int hartid,

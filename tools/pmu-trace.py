@@ -32,7 +32,7 @@ STOP_FLAGS = ["RESET", "TAKE_SNAPSHOT"]
 LINE_RE = re.compile(r"PMU-TRACE hart=(\d+) seq=(\d+) fid=(\d+) "
 		     r"a=([0-9a-f,]+) err=(-?\d+) value=([0-9a-f]+) "
 		     r"started=([0-9a-f]+)->([0-9a-f]+) "
-		     r"mapped=([0-9a-f]+)->([0-9a-f]+)")
+		     r"mapped=([0-9a-f]+)->([0-9a-f]+)(?: time=(\d+))?")
 
 
 def bits(v):
@@ -88,6 +88,14 @@ def changes(s0, s1, m0, m1):
 	return ", ".join(out)
 
 
+def since(prev, c):
+	"""Timer ticks since the previous call shown (the platform's timer:
+	10 MHz on QEMU virt), when the trace has timestamps."""
+	if c["time"] is None or not prev or prev["time"] is None:
+		return ""
+	return " +%d" % (c["time"] - prev["time"])
+
+
 def decode(line):
 	m = LINE_RE.search(line)
 	if not m:
@@ -99,7 +107,8 @@ def decode(line):
 		"fid": int(m.group(3)), "a": a, "err": err,
 		"value": int(m.group(6), 16), "text": call(int(m.group(3)), a),
 		"result": ERRORS.get(err, "error %d" % err),
-		"changes": changes(*v)}
+		"changes": changes(*v),
+		"time": int(m.group(11)) if m.group(11) else None}
 
 
 def main(argv):
@@ -133,12 +142,14 @@ def main(argv):
 			calls = [c for c in calls if c["err"]]
 		if args.tail:
 			calls = calls[-args.tail:]
+		prev = None
 		for c in calls:
 			val = " = 0x%x" % c["value"] if c["fid"] in (0, 1, 2, 5,
 								   6) else ""
-			print("hart %d #%d %s -> %s%s" % (hart, c["seq"],
-						       c["text"], c["result"],
-						       val))
+			print("hart %d #%d%s %s -> %s%s" % (
+				hart, c["seq"], since(prev, c), c["text"],
+				c["result"], val))
+			prev = c
 			if c["changes"]:
 				print("%s%s" % (" " * 12, c["changes"]))
 	return 0

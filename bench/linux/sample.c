@@ -12,13 +12,17 @@
  *
  *   BENCH-SAMPLE row=R rep=K event=E period=P samples=S count=C
  *                throttle=T unthrottle=U lost=L enabled=NS running=NS
- *                per-hart=S0/S1/...
+ *                per-hart=S0/S1/... span-us=D0/D1/...
+ *                gaps-us=G0/.../G10 long-gaps-us=D
  *
  * samples: PERF_RECORD_SAMPLE records the kernel wrote (what perf record
  *          would store); count: the event's own total from read(), so
  *          expected = count / period comes from the same run;
  * throttle/unthrottle: the kernel's rate limiter; lost: samples dropped
- *          because a ring buffer was full (never, at these rates).
+ *          because a ring buffer was full (never, at these rates);
+ * span-us: first to last sample per hart; gaps-us: the time between a
+ *          hart's consecutive samples, bucketed (sample_gap_us below);
+ *          long-gaps-us: the total of the gaps over 11 ms (silences).
  * perf record's own figure for the same workload is the "record" row:
  *   BENCH-SAMPLE row=record rep=K event=cycles period=100000 samples=S
  * parsed from perf's "(S samples)" line (count unknown there: 0).
@@ -108,12 +112,27 @@ static const struct sample_row sample_rows[] = {
 
 #define SAMPLE_NROWS (sizeof(sample_rows) / sizeof(sample_rows[0]))
 
+/*
+ * Time between consecutive samples of one ring, in buckets (upper bounds
+ * in microseconds; the last is open). Without -icount, QEMU 7.2 detects a
+ * cycles/instret overflow with a host-clock timer, one nanosecond per
+ * tick (100 us for a period of 100000), so a healthy run piles up at a
+ * few hundred microseconds; gaps in the open bucket are silences where
+ * no overflow was seen (bench/METHODOLOGY.md), and their total is shown.
+ */
+#define SAMPLE_GAP_BUCKETS 11
+static const uint64_t sample_gap_us[SAMPLE_GAP_BUCKETS - 1] = {
+	50, 100, 200, 300, 400, 600, 800, 1000, 2000, 11000};
+
 /* One event on one hart: its fd and ring buffer, and what it saw. */
 struct sample_ring {
 	int fd;
 	struct perf_event_mmap_page *meta;
 	uint8_t *data;
 	uint64_t samples, throttle, unthrottle, lost;
+	uint64_t first_time, last_time; /* of the first and latest sample */
+	uint64_t gaps[SAMPLE_GAP_BUCKETS];
+	uint64_t long_us; /* total of the gaps in the last, open bucket */
 };
 
 struct sample_run {
@@ -149,7 +168,7 @@ static int sample_open(const struct sample_event *e, pid_t pid, int cpu)
 	a.type = e->type;
 	a.config = e->config;
 	a.sample_period = e->period;
-	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
 	a.read_format =
 		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	a.disabled = 1;
@@ -174,6 +193,28 @@ static int sample_map(struct sample_ring *r)
 	return 0;
 }
 
+/* Offset of the time in a sample record: header, ip, pid and tid. */
+#define SAMPLE_TIME_OFFSET (sizeof(struct perf_event_header) + 8 + 8)
+
+static void sample_count(struct sample_ring *r, uint64_t time_off)
+{
+	uint64_t t, us;
+	unsigned int b = 0;
+
+	memcpy(&t, r->data + time_off, sizeof(t));
+	if (!r->samples)
+		r->first_time = t;
+	if (r->samples++ && t >= r->last_time) {
+		us = (t - r->last_time) / 1000;
+		while (b < SAMPLE_GAP_BUCKETS - 1 && us >= sample_gap_us[b])
+			b++;
+		r->gaps[b]++;
+		if (b == SAMPLE_GAP_BUCKETS - 1)
+			r->long_us += us;
+	}
+	r->last_time = t;
+}
+
 /* Count the records written since the last drain, then free them. */
 static void sample_drain(struct sample_ring *r)
 {
@@ -190,7 +231,7 @@ static void sample_drain(struct sample_ring *r)
 		if (h.size == 0)
 			break;
 		if (h.type == PERF_RECORD_SAMPLE)
-			r->samples++;
+			sample_count(r, (off + SAMPLE_TIME_OFFSET) % size);
 		else if (h.type == PERF_RECORD_THROTTLE)
 			r->throttle++;
 		else if (h.type == PERF_RECORD_UNTHROTTLE)
@@ -288,6 +329,7 @@ static void sample_report(struct sample_run *s, unsigned long rep)
 {
 	for (unsigned int e = 0; e < s->row->n_events; e++) {
 		uint64_t count = 0, en = 0, run = 0, v[3];
+		uint64_t gaps[SAMPLE_GAP_BUCKETS] = {0}, long_us = 0;
 		struct sample_ring sum = {0};
 
 		for (int c = 0; c < s->ncpu; c++) {
@@ -302,6 +344,9 @@ static void sample_report(struct sample_run *s, unsigned long rep)
 			sum.throttle += r->throttle;
 			sum.unthrottle += r->unthrottle;
 			sum.lost += r->lost;
+			for (unsigned int b = 0; b < SAMPLE_GAP_BUCKETS; b++)
+				gaps[b] += r->gaps[b];
+			long_us += r->long_us;
 		}
 		printf("BENCH-SAMPLE row=%s rep=%lu event=%s period=%llu "
 		       "samples=%llu count=%llu throttle=%llu unthrottle=%llu "
@@ -317,7 +362,17 @@ static void sample_report(struct sample_run *s, unsigned long rep)
 		for (int c = 0; c < s->ncpu; c++)
 			printf("%s%llu", c ? "/" : "",
 			       (unsigned long long)s->ring[e][c].samples);
-		printf("\n");
+		printf(" span-us=");
+		for (int c = 0; c < s->ncpu; c++)
+			printf("%s%llu", c ? "/" : "",
+			       (unsigned long long)(s->ring[e][c].last_time -
+						    s->ring[e][c].first_time) /
+				       1000);
+		printf(" gaps-us=");
+		for (unsigned int b = 0; b < SAMPLE_GAP_BUCKETS; b++)
+			printf("%s%llu", b ? "/" : "",
+			       (unsigned long long)gaps[b]);
+		printf(" long-gaps-us=%llu\n", (unsigned long long)long_us);
 	}
 }
 

@@ -52,12 +52,13 @@ struct pmu_hal_ops {
 	 */
 	void (*fixed_cfg_write)(void *ctx, unsigned int idx, uint64_t value);
 	/*
-	 * OPTIONAL: counter @idx is about to be started without a new value
-	 * (START without SET_INIT_VALUE), still inhibited. For hardware that
-	 * must be told, e.g. QEMU 7.2, whose overflow timer is re-armed only
-	 * by a counter write (firmware/pmu_hal_csr.c).
+	 * OPTIONAL: hardware counter @idx has just been started (its value
+	 * written or kept, then un-inhibited). For hardware whose overflow
+	 * detection must be re-armed once the counter runs, e.g. QEMU 7.2,
+	 * where a write arms a host-clock timer that is dropped if it expires
+	 * while the counter is still inhibited (firmware/pmu_hal_csr.c).
 	 */
-	void (*counter_resume)(void *ctx, unsigned int idx);
+	void (*counter_started)(void *ctx, unsigned int idx);
 };
 
 /*

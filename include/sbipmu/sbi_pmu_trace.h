@@ -20,6 +20,7 @@ struct sbi_pmu_trace_entry {
 	uint64_t value;
 	uint64_t started[2]; /* before, after */
 	uint64_t mapped[2];  /* before, after */
+	uint64_t time;	     /* the trace's clock at entry, 0 without one */
 	long error;
 	unsigned long fid;
 };
@@ -28,6 +29,8 @@ struct sbi_pmu_trace {
 	struct sbi_pmu_trace_entry *ring;
 	uint32_t size; /* entries in @ring (0: tracing off) */
 	uint64_t calls;
+	/* Timestamp of each call (the platform's timer), NULL: none. */
+	uint64_t (*clock)(void);
 };
 
 /* Bytes of ring for @entries entries. */
@@ -36,7 +39,8 @@ static inline size_t sbi_pmu_trace_bytes(uint32_t entries)
 	return (size_t)entries * sizeof(struct sbi_pmu_trace_entry);
 }
 
-void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries);
+void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries,
+			uint64_t (*clock)(void));
 
 /* sbi_pmu_ecall(), with the call recorded in @t. */
 struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
@@ -45,7 +49,7 @@ struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
 /*
  * Print @t oldest first, one line per call through @print:
  *   PMU-TRACE hart=H seq=S fid=F a=A0,A1,A2,A3,A4,A5 err=E value=V
- *             started=B->A mapped=B->A
+ *             started=B->A mapped=B->A time=T
  * (numbers in hex but seq and err), framed by PMU-TRACE-BEGIN/-END.
  */
 void sbi_pmu_trace_dump(const struct sbi_pmu_trace *t, unsigned int hartid,

@@ -70,7 +70,13 @@ static int setup_rv32_48_no_sscofpmf(void **state)
 
 /* ---- a HAL that logs the order of counter writes and un-inhibits ---- */
 
-enum spy_op { SPY_COUNTER_WRITE, SPY_EVENT_WRITE, SPY_UNINHIBIT, SPY_INHIBIT };
+enum spy_op {
+	SPY_COUNTER_WRITE,
+	SPY_EVENT_WRITE,
+	SPY_UNINHIBIT,
+	SPY_INHIBIT,
+	SPY_STARTED
+};
 
 struct spy_entry {
 	enum spy_op op;
@@ -112,6 +118,14 @@ static void spy_inhibit_set(void *ctx, uint32_t mask)
 	sim_hal_ops.inhibit_set(ctx, mask);
 }
 
+/* The optional hook, logged with whether the counter was running. */
+static void spy_counter_started(void *ctx, unsigned int idx)
+{
+	const struct sim_hart *s = ctx;
+
+	spy_add(SPY_STARTED, idx, !((s->inhibit >> idx) & 1));
+}
+
 /* QEMU defaults, with the core re-initialised on the spying HAL. */
 static int setup_spy(void **state)
 {
@@ -126,6 +140,7 @@ static int setup_spy(void **state)
 	spy_ops.event_write = spy_event_write;
 	spy_ops.inhibit_clear = spy_inhibit_clear;
 	spy_ops.inhibit_set = spy_inhibit_set;
+	spy_ops.counter_started = spy_counter_started;
 	sim_hart_describe(&env->hart[0], env->cfg.num_fw, &desc);
 	assert_int_equal(pmu_core_init(&env->core, &desc, &spy_ops, &env->plat,
 				       &env->mem),
@@ -422,6 +437,51 @@ static void test_facts_3_8__stopped_counter_raises_no_interrupt(void **state)
 	assert_int_equal(env->hart[0].event[3] & MHPMEVENT_OF, 0);
 }
 
+/*
+ * QEMU 7.2's overflow timer (docs/firmware.md): the optional
+ * counter_started hook runs once per hardware counter START starts, after
+ * its un-inhibit (the HAL re-arms the timer while the counter can be
+ * flagged), with or without a new value; not when START fails, and not
+ * for firmware counters.
+ */
+static void test_hal_counter_started__after_uninhibit_once(void **state)
+{
+	struct sim_env *env = *state;
+	int u, h;
+
+	assert_ok(cfg_match(env, 3, 1, 0, EV_CYCLES, 0));
+	spy_n = 0;
+	assert_ok(start(env, 3, 1, F_INIT, 5));
+	u = spy_find(SPY_UNINHIBIT, 3);
+	h = spy_find(SPY_STARTED, 3);
+	assert_true(u >= 0 && h > u);
+	assert_int_equal(spy_log[h].value, 1); /* it was running */
+	assert_int_equal(spy_log[spy_n - 1].op, SPY_STARTED);
+
+	assert_ok(stop(env, 3, 1, 0));
+	spy_n = 0;
+	assert_ok(start(env, 3, 1, 0, 0)); /* no new value */
+	h = spy_find(SPY_STARTED, 3);
+	assert_true(h > spy_find(SPY_UNINHIBIT, 3));
+	assert_int_equal(spy_find(SPY_COUNTER_WRITE, 3), -1);
+
+	spy_n = 0;
+	assert_int_equal(start(env, 3, 1, F_INIT, 5).error,
+			 SBI_ERR_ALREADY_STARTED);
+	assert_int_equal(spy_n, 0);
+}
+
+static void test_hal_counter_started__not_for_fw_counters(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r = cfg_match(env, FW0, 1, 0, EV_IPI, 0);
+
+	assert_ok(r);
+	spy_n = 0;
+	assert_ok(start(env, r.value, 1, F_INIT, 0));
+	assert_int_equal(spy_find(SPY_STARTED, (unsigned int)r.value), -1);
+}
+
 /* ---- 3.9 ---- */
 
 static void test_facts_3_9__reserved_bits__invalid_param(void **state)
@@ -664,6 +724,8 @@ int main(void)
 		TS(test_facts_3_8__value_written_before_uninhibit, setup_spy),
 		TS(test_facts_3_8__stopped_counter_raises_no_interrupt,
 		   setup_spy),
+		TS(test_hal_counter_started__after_uninhibit_once, setup_spy),
+		TS(test_hal_counter_started__not_for_fw_counters, setup_spy),
 		T(test_facts_3_9__reserved_bits__invalid_param),
 		T(test_facts_3_9__unknown_events__not_supported),
 		T(test_facts_3_10__get_info_index_not_truncated),

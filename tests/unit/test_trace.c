@@ -47,7 +47,7 @@ static void test_trace__records_call_result_and_state_change(void **state)
 	struct sbi_pmu_trace t;
 	struct sbiret r;
 
-	sbi_pmu_trace_init(&t, ring, RING);
+	sbi_pmu_trace_init(&t, ring, RING, NULL);
 	r = traced(env, &t, SBI_EXT_PMU_COUNTER_CFG_MATCH, 3, 1, 0,
 		   EV_INSTRUCTIONS);
 	assert_ok(r);
@@ -70,7 +70,7 @@ static void test_trace__linux_snapshot_restart_base_4096_rejected(void **state)
 	struct sbi_pmu_trace_entry ring[RING];
 	struct sbi_pmu_trace t;
 
-	sbi_pmu_trace_init(&t, ring, RING);
+	sbi_pmu_trace_init(&t, ring, RING, NULL);
 	assert_ok(set_shmem(env, SIM_S_RAM_BASE, 0));
 	assert_ok(traced(env, &t, SBI_EXT_PMU_COUNTER_CFG_MATCH, 3, 1, 0,
 			 EV_INSTRUCTIONS));
@@ -90,7 +90,7 @@ static void test_trace__ring_keeps_last_n_oldest_first(void **state)
 	struct sbi_pmu_trace t;
 	unsigned int i;
 
-	sbi_pmu_trace_init(&t, ring, RING);
+	sbi_pmu_trace_init(&t, ring, RING, NULL);
 	for (i = 0; i < RING + 2; i++)
 		traced(env, &t, SBI_EXT_PMU_COUNTER_GET_INFO, i, 0, 0, 0);
 	dump_len = 0;
@@ -108,7 +108,7 @@ static void test_trace__size_zero_records_nothing_same_answer(void **state)
 	const unsigned long a[6] = {7, 0, 0, 0, 0, 0};
 	struct sbiret plain, r;
 
-	sbi_pmu_trace_init(&t, NULL, 16);
+	sbi_pmu_trace_init(&t, NULL, 16, NULL);
 	plain = sbi_pmu_ecall(env->pmu[0], SBI_EXT_PMU_COUNTER_GET_INFO, a);
 	r = sbi_pmu_ecall_traced(env->pmu[0], &t, SBI_EXT_PMU_COUNTER_GET_INFO,
 				 a);
@@ -119,6 +119,33 @@ static void test_trace__size_zero_records_nothing_same_answer(void **state)
 	dump_buf[0] = '\0';
 	sbi_pmu_trace_dump(&t, 0, dump_print);
 	assert_int_equal(dump_len, 0);
+}
+
+static uint64_t fake_now;
+
+static uint64_t fake_clock(void)
+{
+	return fake_now;
+}
+
+/* With a clock, each entry holds the time the call came, and the dump. */
+static void test_trace__clock_stamps_each_call(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbi_pmu_trace_entry ring[RING];
+	struct sbi_pmu_trace t;
+
+	sbi_pmu_trace_init(&t, ring, RING, fake_clock);
+	fake_now = 1000;
+	traced(env, &t, SBI_EXT_PMU_NUM_COUNTERS, 0, 0, 0, 0);
+	fake_now = 1250;
+	traced(env, &t, SBI_EXT_PMU_NUM_COUNTERS, 0, 0, 0, 0);
+	assert_int_equal(ring[0].time, 1000);
+	assert_int_equal(ring[1].time, 1250);
+	dump_len = 0;
+	dump_buf[0] = '\0';
+	sbi_pmu_trace_dump(&t, 0, dump_print);
+	assert_non_null(strstr(dump_buf, " time=1250\n"));
 }
 
 int main(void)
@@ -136,6 +163,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_trace__size_zero_records_nothing_same_answer,
 			tu_setup_qemu, tu_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_trace__clock_stamps_each_call, tu_setup_qemu,
+			tu_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
