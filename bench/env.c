@@ -2,10 +2,11 @@
 /*
  * What the benchmark needs before it can time anything: the counters the
  * firmware offers (NUM_COUNTERS, COUNTER_GET_INFO of each, as Linux does
- * at boot), and instret running and readable in S-mode. Firmwares differ
- * there (ours inhibits every counter at boot, OpenSBI may not), so
- * instret is started through the PMU on every firmware: CFG_MATCH with
- * SKIP_MATCH on counter 2, then START. Then two proofs, or an abort that
+ * at boot), and instret running and readable in S-mode. Ours and OpenSBI
+ * hand over with instret counting, but nothing obliges a firmware to, so
+ * the benchmark claims instret through the PMU on every firmware:
+ * CFG_MATCH with SKIP_MATCH on counter 2 (no prior match needed for a
+ * fixed counter), then START. Then two proofs, or an abort that
  * says which one failed: instret advances across S-mode work, and a null
  * ecall costs more than a handful of instructions (QEMU 7.2 counts
  * M-mode on minstret; a firmware or QEMU that filtered it would make

@@ -63,6 +63,8 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	core->n_logical = core->first_fw + core->hw.num_fw_counters;
 	core->fw_valid = ((1ULL << core->hw.num_fw_counters) - 1)
 			 << core->first_fw;
+	core->fixed_valid =
+		counters & (pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET));
 	/* At most 32 + 16: pmu_counter_set() relies on staying below 64. */
 	_Static_assert(PMU_CTR_HW_MAX + PMU_MAX_FW_COUNTERS < 64,
 		       "logical counters fit a 64-bit set");
@@ -136,7 +138,7 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 		pmu_hart_fw_data(h)[i] = 0;
 		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
 	}
-	pmu_hw_reset_hart(h);
+	pmu_hw_handoff_hart(h);
 	return h;
 }
 

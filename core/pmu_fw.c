@@ -80,8 +80,14 @@ int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
 {
 	const struct pmu_core *core = h->core;
 
-	/* "counter_idx points to a hardware counter or an invalid counter" */
-	if (idx >= core->n_logical || !pmu_is_fw_counter(core, (unsigned)idx))
+	/*
+	 * "counter_idx points to a hardware counter or an invalid counter":
+	 * a firmware counter with no event (never configured, or released
+	 * by STOP(RESET)) is not a valid counter to read; its last value
+	 * belongs to nobody.
+	 */
+	if (idx >= core->n_logical || !pmu_is_fw_counter(core, (unsigned)idx) ||
+	    !((h->mapped >> idx) & 1))
 		return SBI_ERR_INVALID_PARAM;
 	*value = pmu_fwc_read(h, (unsigned int)idx);
 	return SBI_SUCCESS;

@@ -129,10 +129,14 @@ void pmu_hw_stop(struct pmu_hart *h, unsigned int idx)
 	h->started &= ~pmu_bit(idx);
 }
 
+/*
+ * Release the counter's claim. A programmable counter loses its event
+ * (selector 0 is "no event"; QEMU unmaps the counter on it); a fixed
+ * counter keeps counting its own and only loses the filter bits.
+ */
 void pmu_hw_unmap(struct pmu_hart *h, unsigned int idx)
 {
 	*pmu_hw_saved(h, idx) = 0;
-	/* Selector 0 is "no event" (QEMU unmaps the counter on it). */
 	pmu_hw_program(h, idx, 0);
 	h->mapped &= ~pmu_bit(idx);
 }
@@ -157,16 +161,27 @@ uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set)
 	return core->hal->overflow_read(h->hal_ctx) & set & core->hw_valid;
 }
 
-/* Every hardware counter of the hart stopped and unmapped. */
-void pmu_hw_reset_hart(struct pmu_hart *h)
+/*
+ * The hand-off state of a hart's hardware counters, as OpenSBI leaves
+ * them (mcountinhibit = 0xFFFFFFF8): nothing claimed, every programmable
+ * counter stopped with no event, cycle and instret counting, so that
+ * code that never calls the PMU extension can time itself with rdcycle
+ * and rdinstret. The fixed counters are marked started because they are:
+ * START answers ALREADY_STARTED and STOP stops them, as the hardware
+ * says. The SBI spec does not say what state the counters are in before
+ * the first PMU call (docs/semantics.md).
+ */
+void pmu_hw_handoff_hart(struct pmu_hart *h)
 {
 	const struct pmu_core *core = h->core;
 	uint64_t rest;
 	unsigned int idx;
 
-	core->hal->inhibit_set(h->hal_ctx, (uint32_t)core->hw_valid);
+	core->hal->inhibit_set(h->hal_ctx,
+			       (uint32_t)(core->hw_valid & ~core->fixed_valid));
 	pmu_for_each_bit (idx, rest, core->hw_valid)
 		pmu_hw_unmap(h, idx);
-	h->started = 0;
+	core->hal->inhibit_clear(h->hal_ctx, (uint32_t)core->fixed_valid);
+	h->started = core->fixed_valid;
 	h->mapped = 0;
 }

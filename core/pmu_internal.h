@@ -38,6 +38,16 @@ static inline bool pmu_is_fw_counter(const struct pmu_core *core,
 	return (core->fw_valid >> idx) & 1;
 }
 
+/*
+ * Counters that have an event, the ones START, STOP without RESET and
+ * SKIP_MATCH accept: the claimed counters, and the fixed counters, which
+ * always count their one event (cycles, instructions), claimed or not.
+ */
+static inline uint64_t pmu_with_event(const struct pmu_hart *h)
+{
+	return h->mapped | h->core->fixed_valid;
+}
+
 static inline unsigned int pmu_fw_index(const struct pmu_core *core,
 					unsigned int idx)
 {
@@ -54,7 +64,7 @@ void pmu_hw_unmap(struct pmu_hart *h, unsigned int idx);
 uint64_t pmu_hw_read(const struct pmu_hart *h, unsigned int idx);
 void pmu_hw_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
 uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set);
-void pmu_hw_reset_hart(struct pmu_hart *h);
+void pmu_hw_handoff_hart(struct pmu_hart *h);
 
 /* Firmware counter actions (pmu_fw.c). */
 void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,

@@ -12,10 +12,20 @@
  *    the set offers one (it can sample and filter), else to mcycle /
  *    minstret; without Sscofpmf the fixed counters are preferred, keeping
  *    the programmable ones for other events.
- *  - SKIP_MATCH takes the first counter of the set (spec note) and still
- *    checks that it can count the event -- type included, so a firmware
- *    event never lands on a hardware counter or vice versa (FACTS 3.2) --
- *    and that it is not running: NOT_SUPPORTED otherwise.
+ *  - SKIP_MATCH takes the first counter of the set (spec note). That
+ *    counter must have an event already (a prior match, or a fixed
+ *    counter): INVALID_PARAM otherwise, as there is no match to skip.
+ *    It must still be able to count the event -- type included, so a
+ *    firmware event never lands on a hardware counter or vice versa
+ *    (FACTS 3.2) -- and not be running for an owner: NOT_SUPPORTED
+ *    otherwise.
+ *  - A fixed counter (cycle, instret) counts from hart init without an
+ *    owner (pmu_hw_handoff_hart()). The spec does not know such a state.
+ *    Nobody started it through the PMU extension, so it is free for
+ *    CFG_MATCH and SKIP_MATCH like any unclaimed counter; claiming it
+ *    stops it, because a counter CFG_MATCH hands out is configured and
+ *    stopped until START (or AUTO_START): otherwise the owner's START
+ *    with SET_INIT_VALUE would get ALREADY_STARTED and no value.
  */
 #include "pmu_internal.h"
 
@@ -26,7 +36,17 @@ static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
 {
 	unsigned int first = pmu_bit_lowest(set);
 
-	if (!(ev->counters & pmu_bit(first)) || (h->started & pmu_bit(first)))
+	/*
+	 * "skip the counter matching": there must have been a match, i.e.
+	 * the counter has an event (a fixed counter always has its own).
+	 * Claiming a counter that never had one would take it from a later
+	 * CFG_MATCH without the caller ever having asked for a match.
+	 */
+	if (!(pmu_with_event(h) & pmu_bit(first)))
+		return SBI_ERR_INVALID_PARAM;
+	/* Running for its owner; an unclaimed fixed counter is no one's. */
+	if (!(ev->counters & pmu_bit(first)) ||
+	    (h->started & h->mapped & pmu_bit(first)))
 		return SBI_ERR_NOT_SUPPORTED;
 	*idx = first;
 	return SBI_SUCCESS;
@@ -48,9 +68,16 @@ static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
 	return SBI_SUCCESS;
 }
 
-/* Release whatever @idx was configured for (SKIP_MATCH re-configure). */
+/*
+ * Take @idx from its previous state: release what it was configured for
+ * (SKIP_MATCH re-configure), stop it if it runs unclaimed (only a fixed
+ * counter can: every other running counter has an owner and is never
+ * chosen).
+ */
 static void pmu_match_release(struct pmu_hart *h, unsigned int idx)
 {
+	if (h->started & pmu_bit(idx))
+		pmu_hw_stop(h, idx);
 	if (!(h->mapped & pmu_bit(idx)))
 		return;
 	if (pmu_is_fw_counter(h->core, idx))

@@ -12,8 +12,11 @@
  * already stopped counter: FACTS 1, 3.13). It still reports
  * ALREADY_STOPPED when some counter of the set was not running.
  *
- * Check order: flags and set (INVALID_PARAM), then shared memory
- * (NO_SHMEM), then counter state (ALREADY_*).
+ * A counter with no event is not a valid counter (INVALID_PARAM) for
+ * START, nor for STOP without RESET; fixed counters always have theirs.
+ *
+ * Check order: flags, set and counters without an event (INVALID_PARAM),
+ * then shared memory (NO_SHMEM), then counter state (ALREADY_*).
  */
 #include "pmu_internal.h"
 
@@ -71,8 +74,11 @@ static int pmu_start_check(const struct pmu_hart *h, uint64_t cbase,
 	rc = pmu_counter_set(h->core, cbase, cmask, set);
 	if (rc)
 		return rc;
-	/* A counter with no event cannot count anything: not valid here. */
-	if (*set & ~h->mapped)
+	/*
+	 * A counter with no event cannot count anything: not valid here.
+	 * Fixed counters always have theirs, claimed or not.
+	 */
+	if (*set & ~pmu_with_event(h))
 		return SBI_ERR_INVALID_PARAM;
 	if ((flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT) && !h->shmem)
 		return SBI_ERR_NO_SHMEM;
@@ -116,6 +122,13 @@ static int pmu_stop_check(const struct pmu_hart *h, uint64_t cbase,
 	rc = pmu_counter_set(h->core, cbase, cmask, set);
 	if (rc)
 		return rc;
+	/*
+	 * As for START, a counter with no event is not a valid counter to
+	 * stop. RESET is the exception: it releases whatever the set holds,
+	 * which is how Linux resets every counter at boot.
+	 */
+	if (!(flags & SBI_PMU_STOP_FLAG_RESET) && (*set & ~pmu_with_event(h)))
+		return SBI_ERR_INVALID_PARAM;
 	if ((flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT) && !h->shmem)
 		return SBI_ERR_NO_SHMEM;
 	if ((*set & ~h->started) && !(flags & SBI_PMU_STOP_FLAG_RESET))

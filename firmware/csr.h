@@ -142,6 +142,9 @@
 /* mcounteren bit of the time CSR. */
 #define MCOUNTEREN_TM (FW_UL(1) << 1)
 
+/* Hand-off mcountinhibit: cycle and instret count, hpm counters stop. */
+#define FW_MCOUNTINHIBIT_HANDOFF 0xFFFFFFF8UL
+
 /* misa extension bits. */
 #define MISA_EXT(c) (FW_UL(1) << ((c) - 'A'))
 

@@ -78,10 +78,26 @@ static void setup_pmp(void)
 	fw_sfence_vma_all();
 }
 
+/*
+ * The counters as the next stage finds them, as OpenSBI hands over:
+ * cycle, time and instret count, the programmable counters are stopped
+ * (mcountinhibit = 0xFFFFFFF8), and S-mode may read every implemented
+ * counter (FACTS 1.2), so a payload can time code with rdcycle/rdinstret
+ * without ever calling the PMU extension. The PMU core's own hart init
+ * (pmu_hart_init()) puts the counters in the same state and records it;
+ * this also holds when there is no PMU core.
+ */
+static void setup_counters(void)
+{
+	csr_write(CSR_MCOUNTEREN, fw_feat.pmu.counter_mask | MCOUNTEREN_TM);
+	if (fw_feat.inhibit)
+		csr_write(CSR_MCOUNTINHIBIT, FW_MCOUNTINHIBIT_HANDOFF);
+}
+
 void fw_hart_setup(struct fw_hart *h)
 {
 	setup_traps();
-	csr_write(CSR_MCOUNTEREN, fw_feat.pmu.counter_mask | MCOUNTEREN_TM);
+	setup_counters();
 	setup_envcfg();
 	setup_pmp();
 	sbi_time_cancel(h);

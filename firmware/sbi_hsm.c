@@ -8,9 +8,13 @@
  * store; the stopped hart, parked in sbi_hsm_wait_start(), sees it and
  * enters S-mode. Stopped and suspended harts keep serving fence requests.
  * Suspend: retentive (WFI, return) and non-retentive (WFI, then enter
- * S-mode at resume_addr) default types; platform types NOT_SUPPORTED.
+ * S-mode at resume_addr) default types; platform types are not
+ * implemented (INVALID_PARAM).
+ * suspend_type is a uint32_t: only the low 32 bits of a0 count
+ * (sbi_ext_hsm_suspend_type()).
  */
 #include <sbipmu/pmu.h>
+#include <sbipmu/sbi_ext_decode.h>
 
 #include "csr.h"
 #include "ipi.h"
@@ -34,11 +38,6 @@ enum sbi_hsm_state {
 	SBI_HSM_RESUME_PENDING = 6,
 	HSM_CLAIMED = 0x100, /* ours: start parameters being written */
 };
-
-#define HSM_SUSPEND_RET_DEFAULT	   0x00000000UL
-#define HSM_SUSPEND_NONRET_DEFAULT 0x80000000UL
-#define HSM_SUSPEND_NONRET_BIT	   0x80000000UL
-#define HSM_SUSPEND_PLATFORM_BIT   0x10000000UL
 
 extern void fw_enter_next(unsigned long hartid, unsigned long arg,
 			  unsigned long addr) __attribute__((noreturn));
@@ -151,24 +150,29 @@ static struct sbiret hsm_status(unsigned long hartid)
 						     : (unsigned long)s);
 }
 
-/* Decode suspend_type (SBI v3.0 table "HSM Hart Suspend Types"). */
-static long hsm_suspend_check(unsigned long type, unsigned long addr)
+/*
+ * The answer to a suspend_type (SBI v3.0 table "HSM Hart Suspend Types"
+ * and its errors): INVALID_PARAM when it "is reserved or is
+ * platform-specific and unimplemented" -- QEMU virt implements no
+ * platform type. NOT_SUPPORTED is for an implemented type whose
+ * dependencies are missing, which never happens here.
+ */
+static long hsm_suspend_check(enum sbi_hsm_suspend_class type,
+			      unsigned long addr)
 {
-#if __riscv_xlen == 64
-	if (type > 0xFFFFFFFFUL) /* suspend_type is 32 bits wide */
-		return SBI_ERR_INVALID_PARAM;
-#endif
-	if (type == HSM_SUSPEND_RET_DEFAULT)
+	switch (type) {
+	case SBI_HSM_SUSPEND_RET_DEFAULT:
 		return SBI_SUCCESS;
-	if (type == HSM_SUSPEND_NONRET_DEFAULT)
+	case SBI_HSM_SUSPEND_NONRET_DEFAULT:
 		return fw_plat_ram_ok(addr, 4) ? SBI_SUCCESS
 					       : SBI_ERR_INVALID_ADDRESS;
-	if ((type & ~HSM_SUSPEND_NONRET_BIT) < HSM_SUSPEND_PLATFORM_BIT)
-		return SBI_ERR_INVALID_PARAM; /* reserved ranges */
-	return SBI_ERR_NOT_SUPPORTED;	      /* platform-specific */
+	default: /* reserved, or platform-specific and unimplemented */
+		return SBI_ERR_INVALID_PARAM;
+	}
 }
 
-static struct sbiret hsm_suspend(struct fw_hart *h, unsigned long type,
+static struct sbiret hsm_suspend(struct fw_hart *h,
+				 enum sbi_hsm_suspend_class type,
 				 unsigned long addr, unsigned long arg)
 {
 	long err = hsm_suspend_check(type, addr);
@@ -180,7 +184,7 @@ static struct sbiret hsm_suspend(struct fw_hart *h, unsigned long type,
 	pmu_fw_platform_event(h->pmu, FW_PLAT_EVENT_HSM_SUSPEND, 1);
 	hsm_sleep(h);
 	hsm_set(h, SBI_HSM_STARTED);
-	if (type == HSM_SUSPEND_NONRET_DEFAULT)
+	if (type == SBI_HSM_SUSPEND_NONRET_DEFAULT)
 		hsm_enter(h, addr, arg);
 	return hsm_ret(SBI_SUCCESS, 0);
 }
@@ -196,7 +200,8 @@ struct sbiret sbi_hsm_ecall(struct fw_hart *h, unsigned long fid,
 	case SBI_HSM_HART_GET_STATUS:
 		return hsm_status(a[0]);
 	case SBI_HSM_HART_SUSPEND:
-		return hsm_suspend(h, a[0], a[1], a[2]);
+		return hsm_suspend(h, sbi_ext_hsm_suspend_type(a[0]), a[1],
+				   a[2]);
 	default:
 		return hsm_ret(SBI_ERR_NOT_SUPPORTED, 0);
 	}

@@ -44,6 +44,7 @@ struct pmu_core {
 	struct pmu_map map;
 	uint64_t hw_valid;    /* logical bitmap of hardware counters */
 	uint64_t fw_valid;    /* logical bitmap of firmware counters */
+	uint64_t fixed_valid; /* cycle and instret, if implemented */
 	uint64_t filter_bits; /* mhpmevent inhibit bits the hpm counters take */
 	uint64_t xlen_mask;   /* all-ones of XLEN bits */
 	unsigned int first_fw; /* logical index of firmware counter 0 */
@@ -64,8 +65,14 @@ struct pmu_core {
 struct pmu_hart {
 	const struct pmu_core *core;
 	void *hal_ctx;
-	uint64_t mapped;  /* logical counters configured for an event */
-	uint64_t started; /* logical counters counting */
+	/*
+	 * Counters claimed by CFG_MATCH and not yet released by STOP(RESET).
+	 * A fixed counter (cycle, instret) has its event whether claimed or
+	 * not; any other counter has one only while claimed.
+	 */
+	uint64_t mapped;
+	/* Counters counting: claimed ones, and fixed ones even unclaimed. */
+	uint64_t started;
 	/* Snapshot area, validated by the platform at SNAPSHOT_SET_SHMEM. */
 	volatile struct pmu_snapshot_shmem *shmem;
 	/*
@@ -119,8 +126,10 @@ void pmu_core_set_map(struct pmu_core *core, struct pmu_map_input *in,
 size_t pmu_hart_state_size(const struct pmu_core *core);
 
 /*
- * Lay out a hart's state in @mem (@size bytes, 8-byte aligned), stop and
- * unmap every counter of the hart. Returns NULL if @size is too small.
+ * Lay out a hart's state in @mem (@size bytes, 8-byte aligned) and put
+ * the hart's counters in their hand-off state: none claimed, the
+ * programmable ones stopped and unmapped, cycle and instret counting
+ * (docs/semantics.md). Returns NULL if @size is too small.
  */
 struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx);

@@ -302,6 +302,64 @@ static void cfg_skip_match_first(void)
 	pmu_release((unsigned long)f);
 }
 
+static const char why_skip_unconfigured[] =
+	"table 9: INVALID_PARAM when the set has an invalid counter. "
+	"SKIP_MATCH "
+	"skips a match the caller made before ('the caller already knows the "
+	"counter'); a counter that never had an event, or was released by "
+	"STOP with RESET, is not valid for it (OpenSBI answers INVALID_PARAM "
+	"too). Fixed counters always have their event (checked above)";
+
+/*
+ * SKIP_MATCH on counter @idx nobody configured: refused, and the counter
+ * still free for a CFG_MATCH on the same set afterwards.
+ */
+static void cfg_skip_match_unconfigured(const char *name, const char *free,
+					unsigned long idx, unsigned long event)
+{
+	struct sbiret r, again;
+
+	pmu_release(idx);
+	r = pmu_match_one(idx, SBI_PMU_CFG_FLAG_SKIP_MATCH, event);
+	again = pmu_match_one(idx, 0, event);
+	check_error(name, why_skip_unconfigured, ERRS1(SBI_ERR_INVALID_PARAM),
+		    r);
+	check_true(
+		free,
+		"a SKIP_MATCH that found no match to skip leaves the counter "
+		"as it was: free, so CFG_MATCH on the same set gets it",
+		again.error == SBI_SUCCESS && again.value == idx,
+		"CFG_MATCH gets the counter",
+		"%s (value %lu) after SKIP_MATCH answered %s",
+		check_error_name(again.error), again.value,
+		check_error_name(r.error));
+	pmu_release(idx);
+}
+
+static void cfg_skip_match_unconfigured_all(void)
+{
+	long h = env_programmable(WANT_CYCLES);
+
+	if (env_need_fw("cfg_match.skip_match.unconfigured_fw_counter"))
+		cfg_skip_match_unconfigured(
+			"cfg_match.skip_match.unconfigured_fw_counter",
+			"cfg_match.skip_match.unconfigured_fw_counter_left_"
+			"free",
+			env.fw[0], EV_SET_TIMER);
+	if (h < 0) {
+		check_skip("cfg_match.skip_match.unconfigured_hw_counter",
+			   "no programmable counter counts cycles");
+		check_skip("cfg_match.skip_match.unconfigured_hw_counter_left_"
+			   "free",
+			   "no programmable counter counts cycles");
+		return;
+	}
+	cfg_skip_match_unconfigured(
+		"cfg_match.skip_match.unconfigured_hw_counter",
+		"cfg_match.skip_match.unconfigured_hw_counter_left_free",
+		(unsigned long)h, EV_CYCLES);
+}
+
 /* The hardware counter whose CSR is @csr, or -1. */
 static long cfg_counter_with_csr(unsigned int csr)
 {
@@ -492,6 +550,7 @@ void cfg_match_run(void)
 	cfg_skip_match_fixed(
 		"cfg_match.skip_match.instret_counter_unconfigured",
 		CSR_CYCLE + PMU_CTR_INSTRET, EV_INSTRUCTIONS);
+	cfg_skip_match_unconfigured_all();
 	cfg_hw_flags();
 	cfg_started_not_selected();
 	cfg_distinct();

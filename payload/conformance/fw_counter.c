@@ -4,8 +4,9 @@
  * TIME set_timer call, nothing while stopped, SET_INIT_VALUE honoured,
  * resumed counting keeps the value; and COUNTER_FW_READ (FID 5, table
  * 14) and COUNTER_FW_READ_HI (FID 6, table 15) refusing hardware and
- * invalid counters. Firmware counters are the suite's exact instrument:
- * QEMU's hardware counters are neither exact nor reliably frozen.
+ * invalid counters, firmware counters with no event among them. Firmware
+ * counters are the suite's exact instrument: QEMU's hardware counters are
+ * neither exact nor reliably frozen.
  */
 #include "check.h"
 #include "env.h"
@@ -199,6 +200,59 @@ static void fw_read_invalid(void)
 			   "no invalid index below NUM_COUNTERS");
 }
 
+static const char why_fw_read_no_event[] =
+	"table 14: SBI_ERR_INVALID_PARAM when counter_idx points to an invalid "
+	"counter; a firmware counter with no event (not configured, or "
+	"released by STOP with RESET) is not a valid counter to read: its "
+	"value belongs to nobody (OpenSBI answers INVALID_PARAM too)";
+static const char why_fw_read_hi_no_event[] =
+	"table 15: SBI_ERR_INVALID_PARAM when counter_idx points to an invalid "
+	"counter; a firmware counter with no event is one (as for table 14)";
+
+/* The last firmware counter, released: it has no event. */
+static unsigned long fw_no_event(void)
+{
+	unsigned long f = env.fw[env.nfw - 1];
+
+	pmu_release(f);
+	return f;
+}
+
+/* A firmware counter that counted, then was released by STOP(RESET). */
+static long fw_released(void)
+{
+	long f = pmu_fw_configure(SBI_PMU_CFG_FLAG_CLEAR_VALUE |
+					  SBI_PMU_CFG_FLAG_AUTO_START,
+				  EV_SET_TIMER);
+
+	if (f < 0)
+		return -1;
+	pmu_set_timer_calls(2);
+	pmu_stop_one((unsigned long)f, 0);
+	pmu_stop_one((unsigned long)f, SBI_PMU_STOP_FLAG_RESET);
+	return f;
+}
+
+static void fw_read_no_event(void)
+{
+	long f;
+
+	if (!env_need_fw("counter_fw_read.invalid_param.no_event"))
+		return;
+	check_error("counter_fw_read.invalid_param.no_event",
+		    why_fw_read_no_event, ERRS1(SBI_ERR_INVALID_PARAM),
+		    pmu_fw_read(fw_no_event()));
+	f = fw_released();
+	if (f < 0) {
+		check_skip("counter_fw_read.invalid_param.released",
+			   "no firmware counter for SET_TIMER");
+		return;
+	}
+	check_error("counter_fw_read.invalid_param.released",
+		    why_fw_read_no_event, ERRS1(SBI_ERR_INVALID_PARAM),
+		    pmu_fw_read((unsigned long)f));
+}
+
 /* A configured firmware counter plus 2^32 is not that counter. */
 static void fw_read_high_bits(void)
 {
@@ -275,6 +329,14 @@ static void fw_read_hi(void)
 	check_error("counter_fw_read_hi.invalid_param.index_num",
 		    why_fw_read_hi_invalid, ERRS1(SBI_ERR_INVALID_PARAM),
 		    pmu_fw_read_hi(env.num));
+	if (env.nfw)
+		check_error("counter_fw_read_hi.invalid_param.no_event",
+			    why_fw_read_hi_no_event,
+			    ERRS1(SBI_ERR_INVALID_PARAM),
+			    pmu_fw_read_hi(fw_no_event()));
+	else
+		check_skip("counter_fw_read_hi.invalid_param.no_event",
+			   "no firmware counters");
 }
 
 void fw_counter_run(void)
@@ -282,6 +344,7 @@ void fw_counter_run(void)
 	fw_set_timer();
 	fw_two_counters();
 	fw_read_invalid();
+	fw_read_no_event();
 	fw_read_high_bits();
 	fw_read_hi();
 }

@@ -9,6 +9,9 @@
 #define CONFORMANCE_GROUPS_H
 
 void base_run(void);
+/* Before any SBI call (main.c), then the group judging what it saw. */
+void handoff_observe(void);
+void handoff_run(void);
 void get_info_run(void);
 void cfg_match_run(void);
 void cfg_match_sets_run(void);
@@ -22,5 +25,6 @@ void fw_traps_run(void);
 void hostile_fid_run(unsigned long fid);
 void skip_match_fw_on_hw_run(void);
 void skip_match_hw_on_fw_run(void);
+void u32_args_run(void);
 
 #endif

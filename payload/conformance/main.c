@@ -42,6 +42,7 @@ struct group {
 
 static const struct group groups[] = {
 	GROUP("base", base_run),
+	GROUP("handoff", handoff_run),
 	GROUP("counter_get_info", get_info_run),
 	GROUP("cfg_match", cfg_match_run),
 	GROUP("start_stop", start_stop_run),
@@ -66,6 +67,8 @@ static const struct group groups[] = {
 	      skip_match_fw_on_hw_run),
 	GROUP("cfg_match.skip_match.hw_event_on_fw_counter",
 	      skip_match_hw_on_fw_run),
+	GROUP("hsm.hart_suspend.suspend_type_bits_above_31_ignored",
+	      u32_args_run),
 };
 
 #define GROUP_COUNT (sizeof(groups) / sizeof(groups[0]))
@@ -104,6 +107,7 @@ int payload_main(unsigned long hartid, const void *dtb)
 {
 	unsigned int i, skip;
 
+	handoff_observe(); /* before any other SBI call */
 	env_discover(hartid, dtb);
 	printf("# sbipmu conformance suite (RV%d), console: %s\n", XLEN,
 	       console_kind_name());

@@ -3,8 +3,9 @@
  * COUNTER_START (FID 3, tables 10 and 11) and COUNTER_STOP (FID 4,
  * tables 12 and 13): reserved and version-dependent flags, the
  * ALREADY_STARTED / ALREADY_STOPPED rows on single counters and on sets,
- * and STOP(RESET) giving a counter back, including Linux's sequence of
- * STOP then STOP(RESET) on the already stopped counter. Firmware counters
+ * counters with no event (INVALID_PARAM unless RESET), and STOP(RESET)
+ * giving a counter back, including Linux's sequence of STOP then
+ * STOP(RESET) on the already stopped counter. Firmware counters
  * carry the exact checks; a hardware counter shows that SET_INIT_VALUE
  * reaches the CSR.
  */
@@ -305,10 +306,11 @@ static void ss_reset_hw(void)
 /*
  * Linux's boot-time STOP(RESET) of every valid counter in one call. The
  * answer is not judged: the set mixes running, stopped and unconfigured
- * counters, and whether an unconfigured counter is an "invalid counter"
- * (INVALID_PARAM) or merely stopped (ALREADY_STOPPED) the spec does not
- * say. What must hold is the effect: the counters that were configured
- * are free again.
+ * counters, and for RESET, which releases whatever it is given, the spec
+ * does not say whether an unconfigured counter makes the call
+ * INVALID_PARAM or merely ALREADY_STOPPED (without RESET it is
+ * INVALID_PARAM: ss_no_event()). What must hold is the effect: the
+ * counters that were configured are free again.
  */
 static void ss_reset_all(void)
 {
@@ -364,6 +366,43 @@ static void ss_no_leak(void)
 		   i == rounds, "every round's CFG_MATCH succeeds",
 		   "%s in round %u of %u", check_error_name(r.error), i + 1,
 		   rounds);
+}
+
+static const char why_start_no_event[] =
+	"table 11: SBI_ERR_INVALID_PARAM when the set has an invalid counter; "
+	"a counter with no event (not configured, or released by STOP with "
+	"RESET) cannot count anything, so it is not valid to start";
+static const char why_stop_no_event[] =
+	"table 13: SBI_ERR_INVALID_PARAM when the set has an invalid counter; "
+	"a counter with no event is not valid to stop (as for START; OpenSBI "
+	"answers INVALID_PARAM too). Only STOP with RESET releases anything, "
+	"which is how Linux resets every counter at boot";
+
+/* START and STOP without RESET of firmware counters that have no event. */
+static void ss_no_event(void)
+{
+	unsigned long last;
+	long f;
+
+	if (!env_need_fw("counter_stop.invalid_param.no_event"))
+		return;
+	last = env.fw[env.nfw - 1];
+	pmu_release(last);
+	check_error("counter_start.invalid_param.no_event", why_start_no_event,
+		    ERRS1(SBI_ERR_INVALID_PARAM), pmu_start_one(last, 0, 0));
+	pmu_release(last);
+	check_error("counter_stop.invalid_param.no_event", why_stop_no_event,
+		    ERRS1(SBI_ERR_INVALID_PARAM), pmu_stop_one(last, 0));
+	f = ss_fw(true);
+	if (f < 0) {
+		check_skip("counter_stop.invalid_param.released",
+			   "no firmware counter for SET_TIMER");
+		return;
+	}
+	pmu_stop_one((unsigned long)f, SBI_PMU_STOP_FLAG_RESET);
+	check_error("counter_stop.invalid_param.released", why_stop_no_event,
+		    ERRS1(SBI_ERR_INVALID_PARAM),
+		    pmu_stop_one((unsigned long)f, 0));
 }
 
 /* SET_INIT_VALUE reaches a hardware counter's CSR. */
@@ -439,6 +478,7 @@ void start_stop_run(void)
 	ss_no_leak();
 	ss_reset_hw();
 	ss_reset_all();
+	ss_no_event();
 	ss_hw_init_value();
 	ss_hw_already();
 }

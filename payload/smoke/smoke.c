@@ -2,9 +2,11 @@
 /*
  * The quick S-mode smoke test of the sbipmu firmware (`make fw-smoke`),
  * on the payload runtime in payload/lib. Unlike the conformance suite it
- * knows it runs on sbipmu: it checks our implementation id, our firmware
- * events (SBIPMU_FW_ECALL, exact counts of the standard ones), PMP
- * protection of the firmware and the non-PMU extensions Linux needs. It
+ * knows it runs on sbipmu: it checks the hand-off state (cycle and
+ * instret count for a payload that never calls the PMU extension), our
+ * implementation id, our firmware events (SBIPMU_FW_ECALL, exact counts
+ * of the standard ones), PMP protection of the firmware and the non-PMU
+ * extensions Linux needs. It
  * prints one "PASS name (got x)" or "FAIL name (got x, want y)" line per
  * check, then "N passed, M failed"; the runtime then shuts the machine
  * down. Exact counts come from firmware events (QEMU's cycle/instret
@@ -31,6 +33,9 @@
 #define FW_REGION	 0x80000000UL
 #define CSR_MHARTID	 0xF14
 #define SMOKE_HSM_OPAQUE 0x5A5AUL
+
+#define CSR_INSTRET (CSR_CYCLE + PMU_CTR_INSTRET)
+#define SMOKE_SPIN  20000UL
 
 static unsigned int smoke_pass, smoke_fail;
 static unsigned long smoke_hartid, smoke_ncounters, smoke_all_mask;
@@ -59,6 +64,55 @@ static struct sbiret smoke_pmu(unsigned long fid, unsigned long a0,
 			       unsigned long a3)
 {
 	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, 0, 0);
+}
+
+/*
+ * cycle and instret read twice around some work, as a payload that times
+ * itself does: both must have advanced, and neither read may trap.
+ */
+struct smoke_counting {
+	uint64_t cycle[2], instret[2];
+	unsigned long traps;
+	bool read;
+};
+
+static void smoke_counting_measure(void *arg)
+{
+	struct smoke_counting *m = arg;
+	unsigned long traps = trap_counts().exceptions;
+	volatile unsigned long spin;
+
+	trap_arm(true);
+	m->read = csr_read_counter64(CSR_CYCLE, &m->cycle[0]) &&
+		  csr_read_counter64(CSR_INSTRET, &m->instret[0]);
+	for (spin = 0; spin < SMOKE_SPIN; spin++)
+		;
+	m->read = m->read && csr_read_counter64(CSR_CYCLE, &m->cycle[1]) &&
+		  csr_read_counter64(CSR_INSTRET, &m->instret[1]);
+	trap_arm(false);
+	m->traps = trap_counts().exceptions - traps;
+}
+
+static void smoke_counting_report(const char *cycle_name,
+				  const char *instret_name,
+				  const struct smoke_counting *m)
+{
+	bool clean = m->read && m->traps == 0;
+
+	smoke_check(cycle_name, clean && m->cycle[1] > m->cycle[0],
+		    (long long)(m->cycle[1] - m->cycle[0]), 1);
+	smoke_check(instret_name, clean && m->instret[1] > m->instret[0],
+		    (long long)(m->instret[1] - m->instret[0]), 1);
+}
+
+/* Taken first thing, before any SBI call: the state the firmware left. */
+static struct smoke_counting smoke_handoff;
+
+static void test_handoff(void)
+{
+	smoke_counting_report("handoff: rdcycle counts, no PMU call made",
+			      "handoff: rdinstret counts, no PMU call made",
+			      &smoke_handoff);
 }
 
 static void test_base(void)
@@ -154,12 +208,19 @@ static void test_set_timer_count(void)
 	sbi_set_timer(~0ULL);
 	smoke_eq("pmu: stopped counter holds 5", (long long)smoke_fw_read(idx),
 		 5);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0);
+	smoke_eq("pmu: fw_read_hi", r.error, 0);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, SBI_PMU_STOP_FLAG_RESET,
 		      0);
 	smoke_eq("pmu: stop(reset) on stopped: ALREADY_STOPPED", r.error,
 		 SBI_ERR_ALREADY_STOPPED);
-	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0);
-	smoke_eq("pmu: fw_read_hi", r.error, 0);
+	/* released: no event, so not a valid counter (docs/semantics.md) */
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, idx, 0, 0, 0);
+	smoke_eq("pmu: fw_read of a released counter: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_STOP, idx, 1, 0, 0);
+	smoke_eq("pmu: stop of a released counter: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
 }
 
 static void test_ecall_count(void)
@@ -207,7 +268,7 @@ static void test_ipi(void)
  * Retentive suspend wakes on an enabled interrupt. With sstatus.SIE off
  * the timer interrupt is pending but not taken: arm it, suspend, disarm.
  */
-static struct sbiret smoke_suspend_until_timer(void)
+static struct sbiret smoke_suspend_until_timer(unsigned long type)
 {
 	struct sbiret r;
 	uint64_t now = 0;
@@ -215,10 +276,45 @@ static struct sbiret smoke_suspend_until_timer(void)
 	csr_read_counter64(CSR_TIME, &now);
 	csr_set(CSR_SIE, 1UL << IRQ_S_TIMER);
 	sbi_set_timer(now + 10000); /* 1 ms at 10 MHz */
-	r = sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0);
+	r = sbi_hart_suspend(type, 0, 0);
 	sbi_set_timer(~0ULL);
 	csr_clear(CSR_SIE, 1UL << IRQ_S_TIMER);
 	return r;
+}
+
+/*
+ * suspend_type is a uint32_t: bits 32-63 of a0 do not count (RV64). A
+ * 32-bit 0x80000000 sign-extended by the caller's ABI is still the
+ * default non-retentive type, which then judges resume_addr.
+ */
+static void test_hsm_suspend_type_u32(void)
+{
+#if __riscv_xlen == 64
+	struct sbiret r;
+
+	r = smoke_suspend_until_timer(0xA5A5A5A500000000UL);
+	smoke_eq("hsm: suspend_type bits 32-63 ignored (retentive)", r.error,
+		 0);
+	r = sbi_hart_suspend(0xFFFFFFFF00000000UL |
+				     SBI_HSM_SUSPEND_NON_RETENTIVE,
+			     FW_REGION, 0);
+	smoke_eq("hsm: suspend_type bits 32-63 ignored (non-retentive)",
+		 r.error, SBI_ERR_INVALID_ADDRESS);
+	r = sbi_hart_suspend((1UL << 32) | 0x00000005UL, 0, 0);
+	smoke_eq("hsm: suspend_type low 32 bits reserved", r.error,
+		 SBI_ERR_INVALID_PARAM);
+#endif
+}
+
+/* A hart started through HSM also finds cycle and instret counting. */
+static void test_hsm_started_counting(unsigned long other)
+{
+	struct smoke_counting m = {0};
+
+	if (!hart_call(other, smoke_counting_measure, &m))
+		m.read = false;
+	smoke_counting_report("hsm: started hart sees rdcycle count",
+			      "hsm: started hart sees rdinstret count", &m);
 }
 
 static void test_hsm(void)
@@ -247,6 +343,7 @@ static void test_hsm(void)
 		;
 	smoke_eq("hsm: other ran with opaque",
 		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
+	test_hsm_started_counting(other);
 	hart_stop(other);
 	smoke_eq("hsm: other stopped again",
 		 (long long)sbi_hart_status(other).value,
@@ -255,10 +352,18 @@ static void test_hsm(void)
 			   0);
 	smoke_eq("hsm: start self: ALREADY_AVAILABLE", r.error,
 		 SBI_ERR_ALREADY_AVAILABLE);
-	r = smoke_suspend_until_timer();
+	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_RETENTIVE);
 	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
 	r = sbi_hart_suspend(0x00000005UL, 0, 0);
 	smoke_eq("hsm: reserved suspend type", r.error, SBI_ERR_INVALID_PARAM);
+	/* "platform-specific and unimplemented": none is implemented */
+	r = sbi_hart_suspend(0x10000000UL, 0, 0);
+	smoke_eq("hsm: platform retentive type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_hart_suspend(0x90000000UL, (unsigned long)test_hsm, 0);
+	smoke_eq("hsm: platform non-retentive type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	test_hsm_suspend_type_u32();
 }
 
 /* A fence for the other hart only: sent here, received there. */
@@ -368,16 +473,49 @@ static void test_hostile(void)
 		    r.error, SBI_ERR_INVALID_ADDRESS);
 	r = sbi_ecall(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0);
 	smoke_eq("srst: reserved type", r.error, SBI_ERR_INVALID_PARAM);
+	/* platform-specific and unimplemented (accepting would shut down) */
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0xF0000000UL, 0, 0, 0, 0, 0);
+	smoke_eq("srst: vendor type: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xE0000000UL, 0, 0, 0, 0);
+	smoke_eq("srst: SBI-specific reason: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xF0000000UL, 0, 0, 0, 0);
+	smoke_eq("srst: vendor reason: INVALID_PARAM", r.error,
+		 SBI_ERR_INVALID_PARAM);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_START, ~0UL - 1, ~0UL, 0, 0);
 	smoke_check("pmu: start with huge cbase refused", r.error != 0, r.error,
 		    SBI_ERR_INVALID_PARAM);
 }
 
+/*
+ * Last: shut down through SRST with bits 32-63 of reset_type and
+ * reset_reason set (RV64). Both are uint32_t, so this is a plain
+ * shutdown; if the firmware refuses it instead, the FAIL line fails the
+ * run (run-smoke.sh rejects any FAIL line) and the runtime's own
+ * shutdown follows.
+ */
+static void smoke_shutdown_u32_args(void)
+{
+#if __riscv_xlen == 64
+	struct sbiret r;
+
+	printf("info: shutdown by SRST with bits 32-63 of type and reason "
+	       "set\n");
+	r = sbi_ecall(SBI_EXT_SRST, 0, 0xFFFFFFFF00000000UL,
+		      0x5A5A5A5A00000000UL, 0, 0, 0, 0);
+	smoke_check("srst: type and reason bits 32-63 ignored (shutdown)",
+		    false, r.error, 0);
+#endif
+}
+
 int payload_main(unsigned long hartid, const void *dtb)
 {
+	smoke_counting_measure(&smoke_handoff); /* before any SBI call */
 	smoke_hartid = hartid;
 	printf("smoke: S-mode payload on hart %lu, dtb 0x%lx\n", hartid,
 	       (unsigned long)dtb);
+	test_handoff();
 	test_base();
 	test_counters();
 	test_set_timer_count();
@@ -389,5 +527,6 @@ int payload_main(unsigned long hartid, const void *dtb)
 	test_misaligned();
 	test_hostile();
 	printf("%u passed, %u failed\n", smoke_pass, smoke_fail);
+	smoke_shutdown_u32_args();
 	return smoke_fail ? 1 : 0;
 }

@@ -238,9 +238,11 @@ static void test_cfg_match__reserved_flag_bits__invalid_param(void **state)
 static void test_cfg_match__all_defined_flags__accepted(void **state)
 {
 	struct sim_env *env = *state;
-	struct sbiret r =
-		cfg_match(env, 3, 1, SBI_PMU_CFG_FLAG_DEFINED, EV_CYCLES, 0);
+	struct sbiret r;
 
+	/* SKIP_MATCH is among them: it needs an earlier match */
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
+	r = cfg_match(env, 3, 1, SBI_PMU_CFG_FLAG_DEFINED, EV_CYCLES, 0);
 	assert_ok(r);
 	assert_int_equal(r.value, 3);
 	assert_true(tu_started(env, 3));
@@ -638,11 +640,54 @@ static void test_cfg_match__auto_start__started_value_kept(void **state)
 static void test_cfg_match__skip_match__first_counter_of_set(void **state)
 {
 	struct sim_env *env = *state;
-	struct sbiret r = cfg_match(env, 5, 0x6, F_SKIP, EV_DTLB_READ_MISS, 0);
+	struct sbiret r;
 
+	assert_ok(cfg_match(env, 6, 1, 0, EV_ITLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, 7, 1, 0, EV_ITLB_READ_MISS, 0));
 	/* set {6, 7}: the first is 6 although 3..5 are free */
+	r = cfg_match(env, 5, 0x6, F_SKIP, EV_DTLB_READ_MISS, 0);
 	assert_ok(r);
 	assert_int_equal(r.value, 6);
+}
+
+/* No earlier match to skip: refused, and the counter stays free. */
+static void
+test_cfg_match__skip_match_never_configured__invalid_param(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r;
+
+	assert_err(cfg_match(env, 3, 1, F_SKIP, EV_DTLB_READ_MISS, 0),
+		   SBI_ERR_INVALID_PARAM);
+	assert_err(cfg_match(env, QEMU_FIRST_FW, 1,
+			     F_SKIP | SBI_PMU_CFG_FLAG_AUTO_START,
+			     EV_FW(SBI_PMU_FW_IPI_SENT), 0),
+		   SBI_ERR_INVALID_PARAM);
+	/* the first counter decides, even if a later one is configured */
+	assert_ok(cfg_match(env, 4, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_err(cfg_match(env, 3, 0x3, F_SKIP, EV_DTLB_READ_MISS, 0),
+		   SBI_ERR_INVALID_PARAM);
+	assert_int_equal(tu_hart(env)->mapped, 1UL << 4);
+	/* a CFG_MATCH on the same sets still finds them free */
+	r = cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0);
+	assert_ok(r);
+	assert_int_equal(r.value, 3);
+	r = cfg_match(env, QEMU_FIRST_FW, 1, 0, EV_FW(SBI_PMU_FW_IPI_SENT), 0);
+	assert_ok(r);
+	assert_int_equal(r.value, QEMU_FIRST_FW);
+}
+
+/* Released by STOP(RESET): its match is gone with it. */
+static void test_cfg_match__skip_match_released__invalid_param(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_err(stop(env, 3, 1, SBI_PMU_STOP_FLAG_RESET),
+		   SBI_ERR_ALREADY_STOPPED);
+	assert_err(cfg_match(env, 3, 1, F_SKIP, EV_DTLB_READ_MISS, 0),
+		   SBI_ERR_INVALID_PARAM);
+	assert_false(tu_mapped(env, 3));
 }
 
 static void
@@ -673,13 +718,18 @@ test_cfg_match__skip_match_type_mismatch__not_supported(void **state)
 {
 	struct sim_env *env = *state;
 
+	/* configured and stopped: SKIP_MATCH itself is allowed on them */
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, QEMU_FIRST_FW, 1, 0,
+			    EV_FW(SBI_PMU_FW_SET_TIMER), 0));
 	assert_err(cfg_match(env, 3, 1, F_SKIP, EV_FW(SBI_PMU_FW_IPI_SENT), 0),
 		   SBI_ERR_NOT_SUPPORTED);
 	assert_err(cfg_match(env, QEMU_FIRST_FW, 1, F_SKIP, EV_CYCLES, 0),
 		   SBI_ERR_NOT_SUPPORTED);
 	assert_err(cfg_match(env, 2, 1, F_SKIP, EV_CYCLES, 0),
 		   SBI_ERR_NOT_SUPPORTED);
-	assert_int_equal(tu_hart(env)->mapped, 0);
+	assert_int_equal(tu_hart(env)->mapped,
+			 (1UL << 3) | (1UL << QEMU_FIRST_FW));
 }
 
 /* ---- RV64 register use ---- */
@@ -719,6 +769,11 @@ static void test_cfg_match__every_error__changes_nothing(void **state)
 	assert_err(cfg_match(env, 4, 1, F_SKIP | SBI_PMU_CFG_FLAG_CLEAR_VALUE,
 			     EV_ITLB_READ_MISS, 0),
 		   SBI_ERR_NOT_SUPPORTED);
+	assert_err(cfg_match(env, 5, 1,
+			     F_SKIP | SBI_PMU_CFG_FLAG_CLEAR_VALUE |
+				     SBI_PMU_CFG_FLAG_AUTO_START,
+			     EV_ITLB_READ_MISS, 0),
+		   SBI_ERR_INVALID_PARAM);
 	assert_memory_equal(&before_hw, &env->hart[0], sizeof(before_hw));
 	assert_memory_equal(before_pmu, env->state[0], sizeof(before_pmu));
 }
@@ -787,6 +842,8 @@ int main(void)
 		T(test_cfg_match__clear_value__counter_zeroed),
 		T(test_cfg_match__auto_start__started_value_kept),
 		T(test_cfg_match__skip_match__first_counter_of_set),
+		T(test_cfg_match__skip_match_never_configured__invalid_param),
+		T(test_cfg_match__skip_match_released__invalid_param),
 		T(test_cfg_match__skip_match_running_counter__not_supported),
 		T(test_cfg_match__skip_match_stopped_counter__reconfigured),
 		T(test_cfg_match__skip_match_type_mismatch__not_supported),

@@ -231,6 +231,9 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 	assert_err(cfg_match(env, 0, 1, F_SKIP | F_CLEAR, EV_IPI, 0),
 		   SBI_ERR_NOT_SUPPORTED);
 	assert_int_equal(env->hart[0].counter[0], 1234);
+	/* configured and stopped, so SKIP_MATCH reaches the type check */
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, FW0, 1, 0, EV_IPI, 0));
 	assert_err(
 		cfg_match(env, 3, 1, F_SKIP | F_CLEAR | F_AUTO, EV_FW(256), 0),
 		SBI_ERR_NOT_SUPPORTED);
@@ -240,7 +243,15 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 		SBI_ERR_NOT_SUPPORTED);
 	assert_err(cfg_match(env, FW0, 1, F_SKIP, EV_DTLB_READ_MISS, 0),
 		   SBI_ERR_NOT_SUPPORTED);
-	assert_int_equal(tu_hart(env)->mapped, 0);
+	/* unconfigured counters of either type: refused before any access */
+	assert_err(
+		cfg_match(env, 4, 1, F_SKIP | F_CLEAR | F_AUTO, EV_FW(256), 0),
+		SBI_ERR_INVALID_PARAM);
+	assert_err(cfg_match(env, FW0 + 1, 1, F_SKIP | F_CLEAR | F_AUTO,
+			     EV_CYCLES, 0),
+		   SBI_ERR_INVALID_PARAM);
+	assert_int_equal(tu_hart(env)->mapped, (1UL << 3) | (1UL << FW0));
+	assert_int_equal(tu_hart(env)->started, TU_FIXED);
 }
 
 /* ---- 3.3 ---- */
@@ -263,6 +274,23 @@ test_facts_3_3__skip_match_first_counter_fixed_survive_reset(void **state)
 		assert_ok(start(env, 0, 0x5, F_INIT, 0));
 		assert_ok(stop(env, 0, 0x5, F_RESET));
 	}
+}
+
+/* The mapping survives RESET: START needs no new match afterwards. */
+static void
+test_facts_3_3__fixed_event_survives_reset__start_without_match(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(cfg_match(env, 0, 1, F_SKIP, EV_CYCLES, 0));
+	assert_ok(start(env, 0, 1, F_INIT, 0));
+	assert_ok(stop(env, 0, 0x5, F_RESET));
+	assert_int_equal(tu_hart(env)->started, 0);
+	assert_ok(start(env, 0, 0x5, F_INIT, 10));
+	sim_hart_tick(&env->hart[0], 5);
+	assert_int_equal(env->hart[0].counter[0], 15);
+	assert_int_equal(env->hart[0].counter[2], 15);
+	assert_ok(stop(env, 0, 0x5, 0));
 }
 
 /* ---- 3.4 ---- */
@@ -385,7 +413,7 @@ static void test_facts_3_8__value_written_before_uninhibit(void **state)
 	struct sim_env *env = *state;
 	int w, u;
 
-	assert_ok(cfg_match(env, 3, 1, F_SKIP, EV_DTLB_READ_MISS, 0));
+	assert_ok(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0));
 	spy_n = 0;
 	assert_ok(start(env, 3, 1, F_INIT, 77));
 	w = spy_find(SPY_COUNTER_WRITE, 3);
@@ -421,7 +449,7 @@ static void test_hal_counter_started__after_uninhibit_once(void **state)
 	struct sim_env *env = *state;
 	int u, h;
 
-	assert_ok(cfg_match(env, 3, 1, F_SKIP, EV_CYCLES, 0));
+	assert_ok(cfg_match(env, 3, 1, 0, EV_CYCLES, 0));
 	spy_n = 0;
 	assert_ok(start(env, 3, 1, F_INIT, 5));
 	u = spy_find(SPY_UNINHIBIT, 3);
@@ -616,7 +644,7 @@ test_facts_3_14__raw_overlapping_rows__first_match_wins(void **state)
 		/* 0x112 matches rows 0 and 1: row 0's counter 5 */
 		r = cfg_match(env, 0, ALL_VALID, 0, EV_RAW, 0x112);
 		assert_int_equal(r.value, 5);
-		assert_err(cfg_match(env, 6, 1, F_SKIP, EV_RAW, 0x112),
+		assert_err(cfg_match(env, 6, 1, 0, EV_RAW, 0x112),
 			   SBI_ERR_NOT_SUPPORTED);
 		/* a later row is still searched from the start */
 		assert_int_equal(
@@ -684,6 +712,7 @@ int main(void)
 		T(test_facts_3_1__cmask_shift_overflow__invalid_param),
 		T(test_facts_3_2__skip_match_type_mismatch__not_supported),
 		T(test_facts_3_3__skip_match_first_counter_fixed_survive_reset),
+		T(test_facts_3_3__fixed_event_survives_reset__start_without_match),
 		T(test_facts_3_4__counter_outside_set_never_returned),
 		TS(test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set,
 		   tu_setup_no_sscofpmf),

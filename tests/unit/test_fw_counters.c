@@ -53,13 +53,40 @@ static void test_fw_read__fw_counter__success_full_64_bits(void **state)
 	assert_int_equal(r.value, v);
 }
 
-static void test_fw_read__unconfigured_fw_counter__success(void **state)
+/* A counter with no event is an "invalid counter" (Table 14). */
+static void test_fw_read__unconfigured_fw_counter__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
-	struct sbiret r = fw_read(env, QEMU_N_LOGICAL - 1);
 
+	assert_err(fw_read(env, FW0), SBI_ERR_INVALID_PARAM);
+	assert_err(fw_read(env, QEMU_N_LOGICAL - 1), SBI_ERR_INVALID_PARAM);
+}
+
+/* Released by STOP(RESET): no stale value from the previous owner. */
+static void test_fw_read__released_fw_counter__invalid_param(void **state)
+{
+	struct sim_env *env = *state;
+
+	map_and_start(env, FW0, EV_IPI, 0, 1234);
+	assert_ok(stop(env, FW0, 1, 0));
+	assert_int_equal(fw_read(env, FW0).value, 1234);
+	assert_err(stop(env, FW0, 1, F_RESET), SBI_ERR_ALREADY_STOPPED);
+	assert_err(fw_read(env, FW0), SBI_ERR_INVALID_PARAM);
+	assert_err(fw_read_hi(env, FW0), SBI_ERR_INVALID_PARAM);
+}
+
+/* Configured but never started: valid, it reads its value. */
+static void test_fw_read__configured_not_started__success(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r;
+
+	assert_ok(cfg_match(env, FW0, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_IPI,
+			    0));
+	r = fw_read(env, FW0);
 	assert_ok(r);
 	assert_int_equal(r.value, 0);
+	assert_ok(fw_read_hi(env, FW0));
 }
 
 static void test_fw_read__hw_counter__invalid_param(void **state)
@@ -76,6 +103,7 @@ static void test_fw_read__index_num_counters__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 
+	map_and_start(env, QEMU_N_LOGICAL - 1, EV_IPI, 0, 0);
 	assert_ok(fw_read(env, QEMU_N_LOGICAL - 1));
 	assert_err(fw_read(env, QEMU_N_LOGICAL), SBI_ERR_INVALID_PARAM);
 	assert_err(fw_read(env, 64), SBI_ERR_INVALID_PARAM);
@@ -87,6 +115,8 @@ static void test_fw_read__holes_layout__hole_invalid_fw_valid(void **state)
 {
 	struct sim_env *env = *state;
 
+	map_and_start(env, 8, EV_IPI, 0, 0);
+	map_and_start(env, 15, EV_IPI, 0, 0);
 	assert_err(fw_read(env, 5), SBI_ERR_INVALID_PARAM);
 	assert_err(fw_read(env, 7), SBI_ERR_INVALID_PARAM);
 	assert_ok(fw_read(env, 8));
@@ -117,6 +147,9 @@ static void test_fw_read_hi__hw_or_invalid_counter__invalid_param(void **state)
 	assert_err(fw_read_hi(env, 3), SBI_ERR_INVALID_PARAM);
 	assert_err(fw_read_hi(env, QEMU_N_LOGICAL), SBI_ERR_INVALID_PARAM);
 	assert_err(fw_read_hi(env, ~0UL), SBI_ERR_INVALID_PARAM);
+	/* a firmware counter with no event is invalid too */
+	assert_err(fw_read_hi(env, QEMU_N_LOGICAL - 1), SBI_ERR_INVALID_PARAM);
+	map_and_start(env, QEMU_N_LOGICAL - 1, EV_IPI, 0, 0);
 	assert_ok(fw_read_hi(env, QEMU_N_LOGICAL - 1));
 }
 
@@ -260,7 +293,9 @@ int main(void)
 #define T(f)	 cmocka_unit_test_setup_teardown(f, tu_setup_qemu, tu_teardown)
 #define TS(f, s) cmocka_unit_test_setup_teardown(f, s, tu_teardown)
 		T(test_fw_read__fw_counter__success_full_64_bits),
-		T(test_fw_read__unconfigured_fw_counter__success),
+		T(test_fw_read__unconfigured_fw_counter__invalid_param),
+		T(test_fw_read__released_fw_counter__invalid_param),
+		T(test_fw_read__configured_not_started__success),
 		T(test_fw_read__hw_counter__invalid_param),
 		T(test_fw_read__index_num_counters__invalid_param),
 		TS(test_fw_read__holes_layout__hole_invalid_fw_valid,

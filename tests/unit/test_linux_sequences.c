@@ -126,6 +126,9 @@ static void test_linux_boot__counters_probe_then_stop_all(void **state)
 	/* pmu_sbi_stop_all(): errors are ignored, but it must be accepted */
 	assert_err(stop(env, 0, cmask, F_RESET), SBI_ERR_ALREADY_STOPPED);
 	assert_int_equal(tu_hart(env)->mapped, 0);
+	/* the hand-off cycle and instret counters are stopped too */
+	assert_int_equal(tu_hart(env)->started, 0);
+	assert_int_equal(env->hart[0].inhibit, (uint32_t)tu_hw_valid(env));
 }
 
 static void test_linux_boot__two_harts__probe_each(void **state)
@@ -281,14 +284,20 @@ static uint64_t scountovf(const struct sim_env *env)
 	return bits;
 }
 
-/* Sample cycles on one counter and count DTLB misses on another. */
+/*
+ * After Linux's boot (pmu_sbi_starting_cpu() stops everything, the
+ * hand-off cycle and instret counters too), sample cycles on one counter
+ * and count DTLB misses on another.
+ */
 static uint64_t overflow_prepare(struct sim_env *env, uint64_t init,
 				 unsigned long *ovf_idx)
 {
-	struct sbiret a = cfg_match(env, 0, tu_valid(env), 0, EV_CYCLES, 0);
-	struct sbiret b =
-		cfg_match(env, 0, tu_valid(env), 0, EV_DTLB_READ_MISS, 0);
+	struct sbiret a, b;
 
+	assert_err(stop(env, 0, tu_valid(env), F_RESET),
+		   SBI_ERR_ALREADY_STOPPED);
+	a = cfg_match(env, 0, tu_valid(env), 0, EV_CYCLES, 0);
+	b = cfg_match(env, 0, tu_valid(env), 0, EV_DTLB_READ_MISS, 0);
 	assert_ok(a);
 	assert_ok(b);
 	assert_ok(start(env, a.value, 1, F_INIT, init));

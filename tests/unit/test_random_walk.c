@@ -6,9 +6,11 @@
  * events, clearing LCOFIP). After every call the invariants of
  * test_util.h are checked, and a small model of the counter state machine
  * predicts the mapped/started bitmaps from the returned error alone:
- * CFG_MATCH maps one counter of the set, START/STOP change exactly their
- * set on success and nothing on failure (all-or-nothing), STOP(RESET)
- * always releases its set. Any divergence fails at the step's line.
+ * the walk starts from the hand-off state (only cycle and instret
+ * running), CFG_MATCH maps one counter of the set (stopping it if it ran
+ * unclaimed), START/STOP change exactly their set on success and nothing
+ * on failure (all-or-nothing), STOP(RESET) always releases its set. Any
+ * divergence fails at the step's line.
  */
 #include "test_util.h"
 
@@ -203,12 +205,20 @@ static void walk_cfg_match(struct walk *w)
 			     walk_data(w), __FILE__, __LINE__);
 
 	if (r.error == SBI_SUCCESS) {
-		assert_true(walk_set(w, cbase, cmask) >> r.value & 1);
-		/* a started counter is never handed out again */
-		assert_false(w->started >> r.value & 1);
-		w->mapped |= 1ULL << r.value;
+		uint64_t bit = 1ULL << r.value;
+
+		assert_true(walk_set(w, cbase, cmask) & bit);
+		/* SKIP_MATCH only on a counter that has an event already */
+		if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
+			assert_true((w->mapped | w->env->core.fixed_valid) &
+				    bit);
+		/* a counter running for its owner is never handed out */
+		assert_false(w->started & w->mapped & bit);
+		/* claiming stops a fixed counter that ran unclaimed */
+		w->started &= ~bit;
+		w->mapped |= bit;
 		if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-			w->started |= 1ULL << r.value;
+			w->started |= bit;
 	}
 }
 
@@ -230,7 +240,12 @@ static void walk_stop(struct walk *w)
 	struct sbiret r =
 		ecall(w->env, SBI_EXT_PMU_COUNTER_STOP, cbase, cmask, flags);
 	bool reset = flags & SBI_PMU_STOP_FLAG_RESET;
+	uint64_t with_event = w->mapped | w->env->core.fixed_valid;
 
+	/* without RESET, only counters with an event are valid to stop */
+	if (!reset &&
+	    (r.error == SBI_SUCCESS || r.error == SBI_ERR_ALREADY_STOPPED))
+		assert_true((set & ~with_event) == 0);
 	if (r.error == SBI_SUCCESS ||
 	    (r.error == SBI_ERR_ALREADY_STOPPED && reset)) {
 		assert_true(set != 0);
@@ -249,10 +264,13 @@ static void walk_other(struct walk *w)
 		ecall(w->env, SBI_EXT_PMU_COUNTER_GET_INFO, a0);
 		break;
 	case 1:
-		ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ, a0);
+		/* only a firmware counter with an event can be read */
+		if (!ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ, a0).error)
+			assert_true((w->mapped >> a0) & 1);
 		break;
 	case 2:
-		ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ_HI, a0);
+		if (!ecall(w->env, SBI_EXT_PMU_COUNTER_FW_READ_HI, a0).error)
+			assert_true((w->mapped >> a0) & 1);
 		break;
 	case 3:
 		walk_split(w, S_RAM + 0x1000 * (walk_rand(w) % 16), &a0, &a1);
@@ -292,7 +310,9 @@ static void walk_world(struct walk *w)
 
 static void walk_run(void **state, uint64_t seed)
 {
-	struct walk w = {*state, seed, 0, 0};
+	struct sim_env *env = *state;
+	/* hand-off: nothing claimed, cycle and instret counting */
+	struct walk w = {env, seed, 0, env->core.fixed_valid};
 	unsigned int step;
 
 	for (step = 0; step < STEPS; step++) {

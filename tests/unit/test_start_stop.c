@@ -33,10 +33,10 @@ static int setup_smcntrpmf(void **state)
 	return tu_setup_cfg(state, &cfg);
 }
 
+/* Configure @ev on exactly counter @idx, stopped. */
 static void map_only(struct sim_env *env, unsigned long idx, unsigned long ev)
 {
-	struct sbiret r =
-		cfg_match(env, idx, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, ev, 0);
+	struct sbiret r = cfg_match(env, idx, 1, 0, ev, 0);
 
 	assert_ok(r);
 	assert_int_equal(r.value, idx);
@@ -327,7 +327,8 @@ static void test_stop__multi_counter_hw_and_fw__all_stopped(void **state)
 	map_and_start(env, 4, EV_ITLB_READ_MISS, 0, 0);
 	map_and_start(env, QEMU_FIRST_FW, EV_IPI, 0, 0);
 	assert_ok(stop(env, 3, mask, 0));
-	assert_int_equal(tu_hart(env)->started, 0);
+	/* only the hand-off counters, outside the set, still run */
+	assert_int_equal(tu_hart(env)->started, TU_FIXED);
 	assert_int_equal(env->hart[0].inhibit & 0x18, 0x18);
 }
 
@@ -376,12 +377,41 @@ static void test_stop__mapped_not_started__already_stopped(void **state)
 	assert_true(tu_mapped(env, 3));
 }
 
-static void test_stop__unmapped__already_stopped(void **state)
+/* ---- COUNTER_STOP: a counter with no event is invalid ---- */
+
+static void test_stop__unmapped__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 
-	assert_err(stop(env, 3, 1, 0), SBI_ERR_ALREADY_STOPPED);
-	assert_err(stop(env, QEMU_FIRST_FW, 1, 0), SBI_ERR_ALREADY_STOPPED);
+	assert_err(stop(env, 3, 1, 0), SBI_ERR_INVALID_PARAM);
+	assert_err(stop(env, QEMU_FIRST_FW, 1, 0), SBI_ERR_INVALID_PARAM);
+	/* one counter with no event spoils the set: nothing stops */
+	map_and_start(env, 4, EV_DTLB_READ_MISS, 0, 0);
+	assert_err(stop(env, 3, 0x3, 0), SBI_ERR_INVALID_PARAM);
+	assert_err(stop(env, 3, 0x3, F_SNAP), SBI_ERR_INVALID_PARAM);
+	assert_true(tu_started(env, 4));
+}
+
+/* Released by STOP(RESET): a second plain STOP finds no event. */
+static void test_stop__released__invalid_param(void **state)
+{
+	struct sim_env *env = *state;
+
+	map_and_start(env, QEMU_FIRST_FW, EV_IPI, 0, 0);
+	assert_ok(stop(env, QEMU_FIRST_FW, 1, F_RESET));
+	assert_err(stop(env, QEMU_FIRST_FW, 1, 0), SBI_ERR_INVALID_PARAM);
+	/* RESET itself still takes it, with anything else */
+	assert_err(stop(env, QEMU_FIRST_FW, 1, F_RESET),
+		   SBI_ERR_ALREADY_STOPPED);
+}
+
+/* Fixed counters always have their event: stopped, never invalid. */
+static void test_stop__fixed_unclaimed_stopped__already_stopped(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(stop(env, 0, 0x5, 0));
+	assert_err(stop(env, 0, 0x5, 0), SBI_ERR_ALREADY_STOPPED);
 }
 
 static void test_stop__one_stopped_in_set__nothing_stopped(void **state)
@@ -405,7 +435,7 @@ static void test_stop__reset_mixed_set__completes_already_stopped(void **state)
 	/* 5 unmapped */
 	assert_err(stop(env, 3, 0x7, F_RESET), SBI_ERR_ALREADY_STOPPED);
 	assert_int_equal(tu_hart(env)->mapped, 0);
-	assert_int_equal(tu_hart(env)->started, 0);
+	assert_int_equal(tu_hart(env)->started, TU_FIXED);
 }
 
 static void test_stop__reset_stopped__released(void **state)
@@ -449,6 +479,9 @@ static void test_stop__check_order__param_then_shmem_then_state(void **state)
 	map_only(env, 3, EV_DTLB_READ_MISS);
 	assert_err(stop(env, 0, 0x3, F_SNAP), SBI_ERR_INVALID_PARAM);
 	assert_err(stop(env, 3, 1, F_SNAP | 4), SBI_ERR_INVALID_PARAM);
+	/* a counter with no event before NO_SHMEM, unless RESET */
+	assert_err(stop(env, 4, 1, F_SNAP), SBI_ERR_INVALID_PARAM);
+	assert_err(stop(env, 4, 1, F_SNAP | F_RESET), SBI_ERR_NO_SHMEM);
 	/* stopped and no shmem: NO_SHMEM comes before ALREADY_STOPPED */
 	assert_err(stop(env, 3, 1, F_SNAP), SBI_ERR_NO_SHMEM);
 	assert_err(stop(env, 3, 1, 0), SBI_ERR_ALREADY_STOPPED);
@@ -564,7 +597,9 @@ int main(void)
 		T(test_stop__invalid_set__invalid_param),
 		T(test_stop__reserved_flag_bits__invalid_param),
 		T(test_stop__mapped_not_started__already_stopped),
-		T(test_stop__unmapped__already_stopped),
+		T(test_stop__unmapped__invalid_param),
+		T(test_stop__released__invalid_param),
+		T(test_stop__fixed_unclaimed_stopped__already_stopped),
 		T(test_stop__one_stopped_in_set__nothing_stopped),
 		T(test_stop__reset_mixed_set__completes_already_stopped),
 		T(test_stop__reset_stopped__released),

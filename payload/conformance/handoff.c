@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The counters as the firmware hands them over, observed before the
+ * suite makes any SBI call (handoff_observe(), first thing in main.c)
+ * and judged in the "handoff" group once discovery has run:
+ *  - cycle and instret count for a payload that never calls the PMU
+ *    extension. Not an SBI rule but the convention S-mode payloads,
+ *    boot loaders and benchmarks rely on: OpenSBI hands over with
+ *    mcountinhibit = 0xFFFFFFF8 and mcounteren open.
+ *  - The firmware's answers agree with what the hardware does: while such
+ *    a counter visibly counts, START must not report it stopped and STOP
+ *    must not report it already stopped. A firmware that accepts only
+ *    counters configured through CFG_MATCH may call it invalid instead.
+ * Counter 0 is cycle and 2 instret on every firmware (their CSR index).
+ */
+#include "check.h"
+#include "csr.h"
+#include "env.h"
+#include "groups.h"
+#include "pmu.h"
+#include "printf.h"
+#include "trap.h"
+
+#define HANDOFF_SPIN 20000UL
+#define CSR_INSTRET  (CSR_CYCLE + PMU_CTR_INSTRET)
+
+struct handoff_counter {
+	const char *what;
+	unsigned int idx;
+	uint64_t before, after;
+	bool read; /* both reads done without a trap */
+	struct sbiret start, stop;
+};
+
+static struct handoff_counter handoff_ctr[2] = {
+	{.what = "cycle", .idx = PMU_CTR_CYCLE},
+	{.what = "instret", .idx = PMU_CTR_INSTRET},
+};
+
+static bool handoff_read(unsigned int idx, uint64_t *v)
+{
+	return csr_read_counter64(CSR_CYCLE + idx, v);
+}
+
+/* Bare reads around some work; no SBI call may come before them. */
+static void handoff_read_all(void)
+{
+	unsigned long traps = trap_counts().exceptions;
+	volatile unsigned long spin;
+	unsigned int i;
+
+	trap_arm(true);
+	for (i = 0; i < 2; i++)
+		handoff_ctr[i].read = handoff_read(handoff_ctr[i].idx,
+						   &handoff_ctr[i].before);
+	for (spin = 0; spin < HANDOFF_SPIN; spin++)
+		;
+	for (i = 0; i < 2; i++)
+		handoff_ctr[i].read =
+			handoff_ctr[i].read &&
+			handoff_read(handoff_ctr[i].idx, &handoff_ctr[i].after);
+	trap_arm(false);
+	if (trap_counts().exceptions != traps)
+		handoff_ctr[0].read = handoff_ctr[1].read = false;
+}
+
+void handoff_observe(void)
+{
+	unsigned int i;
+
+	handoff_read_all();
+	/* START, then STOP, of each counter as it was handed over. */
+	for (i = 0; i < 2; i++) {
+		handoff_ctr[i].start = pmu_start_one(handoff_ctr[i].idx, 0, 0);
+		handoff_ctr[i].stop = pmu_stop_one(handoff_ctr[i].idx, 0);
+	}
+}
+
+static bool handoff_counted(const struct handoff_counter *c)
+{
+	return c->read && c->after > c->before;
+}
+
+static void handoff_judge_counting(const struct handoff_counter *c)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "handoff.%s_counts_without_pmu_calls",
+		 c->what);
+	check_true(name,
+		   "S-mode payloads time code with rdcycle/rdinstret without "
+		   "the PMU extension; OpenSBI hands over with mcountinhibit "
+		   "= 0xFFFFFFF8 (cycle, time, instret count) and mcounteren "
+		   "open. The SBI spec does not say it: a convention",
+		   handoff_counted(c), "two reads that advance, no trap",
+		   "0x%llx then 0x%llx%s", (unsigned long long)c->before,
+		   (unsigned long long)c->after,
+		   c->read ? "" : " (a read trapped)");
+}
+
+static void handoff_judge_answers(const struct handoff_counter *c)
+{
+	char start[64], stop[64];
+
+	snprintf(start, sizeof(start), "handoff.%s_running.start", c->what);
+	snprintf(stop, sizeof(stop), "handoff.%s_running.stop", c->what);
+	if (!handoff_counted(c)) {
+		check_skip(start, "%s did not count at hand-off", c->what);
+		check_skip(stop, "%s did not count at hand-off", c->what);
+		return;
+	}
+	check_error(start,
+		    "table 11: ALREADY_STARTED when the set includes a counter "
+		    "which is already started, and this one visibly counts; "
+		    "INVALID_PARAM is accepted from a firmware that only takes "
+		    "counters configured through CFG_MATCH. SUCCESS would say "
+		    "it had been stopped",
+		    ERRS2(SBI_ERR_ALREADY_STARTED, SBI_ERR_INVALID_PARAM),
+		    c->start);
+	check_error(
+		stop,
+		"table 13: SUCCESS stops a running counter; ALREADY_STOPPED "
+		"contradicts a counter that visibly counts. INVALID_PARAM "
+		"is accepted as for START",
+		ERRS2(SBI_SUCCESS, SBI_ERR_INVALID_PARAM), c->stop);
+}
+
+/* Runs after "base", only when the PMU extension is there (main.c). */
+void handoff_run(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		handoff_judge_counting(&handoff_ctr[i]);
+	for (i = 0; i < 2; i++)
+		handoff_judge_answers(&handoff_ctr[i]);
+}
