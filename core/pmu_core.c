@@ -14,7 +14,8 @@ static bool pmu_core_hal_ok(const struct pmu_hal_ops *hal,
 	if (!hal || !hal->counter_read || !hal->counter_write ||
 	    !hal->event_write || !hal->inhibit_set || !hal->inhibit_clear)
 		return false;
-	if (hw->sscofpmf && (!hal->overflow_read || !hal->lcofi_pending))
+	if (hw->sscofpmf &&
+	    (!hal->overflow_read || !hal->lcofi_pending || !hal->lcofi_clear))
 		return false;
 	if (hw->smcntrpmf && !hal->fixed_cfg_write)
 		return false;

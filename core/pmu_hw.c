@@ -161,6 +161,21 @@ uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set)
 	return core->hal->overflow_read(h->hal_ctx) & set & core->hw_valid;
 }
 
+uint64_t pmu_overflow_irq(struct pmu_hart *h)
+{
+	const struct pmu_core *core = h->core;
+	uint64_t ovf;
+
+	if (!core->hw.sscofpmf)
+		return 0;
+	/* Acknowledge first: an overflow after this raises LCOFIP anew. */
+	core->hal->lcofi_clear(h->hal_ctx);
+	ovf = pmu_hw_overflowed(h, core->hw_valid);
+	if (core->plat->overflow)
+		core->plat->overflow(core->plat_ctx, h->hal_ctx, ovf);
+	return ovf;
+}
+
 /*
  * The hand-off state of a hart's hardware counters, as OpenSBI leaves
  * them (mcountinhibit = 0xFFFFFFF8): nothing claimed, every programmable

@@ -1,27 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Shared memory given by the supervisor: the one checked-arithmetic
- * helper that turns (address, count x size) into a range, and
- * SNAPSHOT_SET_SHMEM (FID 7). Whether a range may be used is the
- * platform's answer (RAM the supervisor owns, not firmware memory, not
- * MMIO: FACTS 3.15); the core adds the spec's own rules (alignment,
- * flags, all-ones to disable) and never lets a size or an end address
- * wrap (FACTS 3.11).
+ * Shared memory given by the supervisor: the PMU's use of the one
+ * checked-arithmetic helper (sbi_shmem.h) that turns (address, count x
+ * size) into a range, and SNAPSHOT_SET_SHMEM (FID 7). Whether a range
+ * may be used is the platform's answer (RAM the supervisor owns, not
+ * firmware memory, not MMIO: FACTS 3.15); the core adds the spec's own
+ * rules (alignment, flags, all-ones to disable) and never lets a size or
+ * an end address wrap (FACTS 3.11).
  */
+#include <sbipmu/sbi_shmem.h>
+
 #include "pmu_internal.h"
 
 void *pmu_shmem_map(const struct pmu_core *core, uint64_t addr,
 		    uint64_t addr_above, uint64_t count, uint64_t elem_size)
 {
-	uint64_t bytes, last;
-
-	if (addr_above)
-		return NULL;
-	if (__builtin_mul_overflow(count, elem_size, &bytes) || !bytes)
-		return NULL;
-	if (__builtin_add_overflow(addr, bytes - 1, &last))
-		return NULL;
-	return core->plat->shmem_map(core->plat_ctx, addr, bytes);
+	return sbi_shmem_map(core->plat->shmem_map, core->plat_ctx, addr,
+			     addr_above, count, elem_size);
 }
 
 int pmu_snapshot_set_shmem(struct pmu_hart *h, uint64_t addr,

@@ -17,6 +17,7 @@
 #include "platform.h"
 #include "pmu_hal.h"
 #include "sbi_ext.h"
+#include "sse_hw.h"
 
 /* Print set @mask as "0,2-5" ("none" if empty). */
 static void banner_set(unsigned long long mask)
@@ -212,8 +213,15 @@ static void banner_next(const struct fw_boot *b)
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
-	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s\n",
-		  b->pmu ? " PMU" : "");
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s%s\n",
+		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE");
+	if (b->sse_error)
+		fw_printf("SSE             : DISABLED, core init error %d\n",
+			  b->sse_error);
+	else
+		fw_printf("SSE events      : local PMU overflow %s, local and "
+			  "global software\n",
+			  fw_sse_pmu_event() ? "yes" : "no (no Sscofpmf)");
 	fw_printf("Next stage      : 0x%lx, S-mode%s\n", b->next_addr,
 		  b->dynamic && b->info.next_mode != 1
 			  ? " (fw_dynamic asked for another mode)"

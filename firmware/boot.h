@@ -40,6 +40,7 @@ struct fw_boot {
 	const struct pmu_core *pmu;
 	size_t pmu_hart_bytes;
 	struct fw_pmu_dt pmu_dt;
+	int sse_error; /* fw_sse_setup() result */
 };
 
 /* First banner line; binding diagnostics follow it, then fw_banner(). */

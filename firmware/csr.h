@@ -30,11 +30,13 @@
 #define CSR_STIMECMP   0x14D /* Sstc */
 #define CSR_STIMECMPH  0x15D /* Sstc, RV32 */
 #define CSR_SATP       0x180
+#define CSR_HSTATUS    0x600 /* H extension */
 #define CSR_HGATP      0x680
 #define CSR_SCOUNTOVF  0xDA0 /* Sscofpmf */
 
 /* Machine CSRs. */
 #define CSR_MSTATUS	  0x300
+#define CSR_MSTATUSH	  0x310 /* RV32 */
 #define CSR_MISA	  0x301
 #define CSR_MEDELEG	  0x302
 #define CSR_MIDELEG	  0x303
@@ -88,6 +90,11 @@
 #if __riscv_xlen == 64
 #define MSTATUS_MPV (FW_UL(1) << 39)
 #endif
+#define MSTATUSH_MPV (FW_UL(1) << 7) /* RV32: mstatus bit 39 */
+
+/* hstatus (H extension) */
+#define HSTATUS_SPV  (FW_UL(1) << 7)
+#define HSTATUS_SPVP (FW_UL(1) << 8)
 
 #define PRV_U FW_UL(0)
 #define PRV_S FW_UL(1)

@@ -18,6 +18,7 @@
 #include "fw_defs.h"
 
 struct pmu_hart;
+struct sse_hart;
 
 /* Registers of the trapped context, x[n] = register xn. */
 struct fw_trap_regs {
@@ -46,6 +47,12 @@ struct fw_hart {
 	unsigned long ipi_pending; /* FW_IPI_* bits (atomic) */
 	unsigned long fence_from;  /* harts whose fence we owe (atomic) */
 	struct fw_fence fence;	   /* our own outgoing request */
+	/* SSE (sse_hw.c); touched by this hart only. */
+	struct sse_hart *sse;		/* NULL if SSE is not offered */
+	struct fw_trap_regs *sse_frame; /* frame of the trap being handled */
+	bool sse_work;			/* look for an event to deliver */
+	bool sse_resumed;		/* COMPLETE resumed: keep a0/a1 */
+	bool sse_lcofie;		/* S-mode's LCOFIE while routed to us */
 };
 
 struct fw_scratch {

@@ -26,6 +26,9 @@ static void ipi_process(struct fw_hart *self, unsigned long bits)
 	}
 	if (bits & FW_IPI_FENCE)
 		sbi_rfence_process(self);
+	/* Delivery happens on the way back to S-mode (sse_hw.c). */
+	if (bits & FW_IPI_SSE)
+		self->sse_work = true;
 	/* FW_IPI_WAKE needs no action: the wait loop re-reads its state. */
 }
 

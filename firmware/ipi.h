@@ -17,6 +17,7 @@ enum fw_ipi_bits {
 	FW_IPI_SSIP = 1UL << 0,	 /* raise the S-mode software interrupt */
 	FW_IPI_FENCE = 1UL << 1, /* perform requests from fence_from */
 	FW_IPI_WAKE = 1UL << 2,	 /* leave a wait loop and look at HSM state */
+	FW_IPI_SSE = 1UL << 3,	 /* look for an SSE event to deliver */
 };
 
 /* Post @bits to @target and ring its doorbell. */

@@ -4,10 +4,10 @@
  * stack and scratch set. One hart becomes the boot hart (fw_dynamic's
  * boot_hart if given, else whoever wins an atomic lottery); it clears
  * .bss, reads the device tree, waits for the other harts to check in,
- * discovers the features, sets up the PMU core, fixes up the device tree
- * and releases the others, which set themselves up and park in HSM
- * STOPPED until Linux starts them. The boot hart prints the banner and
- * enters the next stage in S-mode (a0 = hartid, a1 = DTB).
+ * discovers the features, sets up the PMU and SSE cores, fixes up the
+ * device tree and releases the others, which set themselves up and park
+ * in HSM STOPPED until Linux starts them. The boot hart prints the
+ * banner and enters the next stage in S-mode (a0 = hartid, a1 = DTB).
  *
  * Until the boot hart has cleared .bss (stage 1), other harts touch only
  * their own stack and the two .data words below.
@@ -26,6 +26,7 @@
 #include "pmu_hal.h"
 #include "pmu_trace.h"
 #include "sbi_ext.h"
+#include "sse_hw.h"
 #include "unpriv.h"
 
 #if __riscv_xlen == 64
@@ -183,6 +184,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	if (b->banner)
 		fw_banner_header();
 	main_pmu_setup(b);
+	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
 	if (b->fdt_ok)
 		b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	main_set_stage(STAGE_SETUP);

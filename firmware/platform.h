@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include <sbipmu/pmu_hal.h>
+#include <sbipmu/sse_hal.h>
 
 #define FW_MAX_MEM_RANGES 8
 
@@ -46,8 +47,9 @@ enum fw_plat_event {
 	FW_PLAT_EVENT_HSM_SUSPEND = 2, /* HSM suspends entered */
 };
 
-/* Hooks given to pmu_core_init(). */
+/* Hooks given to pmu_core_init() and sse_core_init(). */
 extern const struct pmu_platform_ops fw_plat_pmu_ops;
+extern const struct sse_platform_ops fw_plat_sse_ops;
 
 /* The firmware's own memory region [base, base + size), from the linker. */
 uintptr_t fw_region_base(void);

@@ -4,13 +4,14 @@
  * the device tree by fdt_setup.c, virt's addresses as defaults), the RAM
  * S-mode owns, and the services on top: CLINT IPIs and timer compare,
  * power-off/reset through sifive,test0, the shared-memory check used by
- * DBCN and the PMU core, and the PMU core's platform hooks (including two
+ * DBCN, the PMU and SSE cores, and their platform hooks (including two
  * platform firmware events of our own, see docs/firmware.md).
  */
 #include <stddef.h>
 
 #include "csr.h"
 #include "platform.h"
+#include "sse_hw.h"
 
 #define CLINT_MSIP(h)	  (0x0000UL + 4UL * (h))
 #define CLINT_MTIMECMP(h) (0x4000UL + 8UL * (h))
@@ -140,7 +141,34 @@ static bool plat_fw_supported(void *ctx, uint64_t event_data)
 	       event_data == FW_PLAT_EVENT_HSM_SUSPEND;
 }
 
+/* Overflow taken in M-mode: SSE's business (sse_hw.c). */
+static void plat_pmu_overflow(void *ctx, void *hal_ctx, uint64_t overflowed)
+{
+	(void)ctx;
+	(void)hal_ctx;
+	(void)overflowed;
+	fw_sse_pmu_overflow();
+}
+
 const struct pmu_platform_ops fw_plat_pmu_ops = {
 	.shmem_map = plat_shmem_map,
 	.fw_platform_supported = plat_fw_supported,
+	.overflow = plat_pmu_overflow,
+};
+
+/*
+ * An SSE handler's entry pc is a virtual address. The one range refused
+ * is the firmware's: with translation off S-mode cannot fetch there
+ * (PMP), and with Sv32/39/48/57 on, those low addresses are user pages
+ * S-mode may not execute; either way no handler could ever run there.
+ */
+static bool plat_sse_entry_ok(void *ctx, uint64_t pc)
+{
+	(void)ctx;
+	return !plat_overlaps_fw(pc, pc + 2);
+}
+
+const struct sse_platform_ops fw_plat_sse_ops = {
+	.shmem_map = plat_shmem_map,
+	.entry_ok = plat_sse_entry_ok,
 };

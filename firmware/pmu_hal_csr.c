@@ -2,7 +2,8 @@
 /*
  * struct pmu_hal_ops on real CSRs: the only place where the firmware
  * reads or writes a counter, an event selector, mcountinhibit,
- * scountovf, mip.LCOFIP or the Smcntrpmf configuration registers.
+ * scountovf, mip.LCOFIP or the Smcntrpmf configuration registers
+ * (mideleg/mie bit 13, the overflow interrupt's routing, is sse_hw.c's).
  * csrr/csrw take the CSR number as an immediate, so a counter chosen at
  * run time goes through a table of one-CSR stubs indexed by counter
  * number (pmu_hal_table.S). RV32 joins and splits the 64-bit values over
@@ -307,6 +308,12 @@ static bool hal_lcofi_pending(void *ctx)
 	return (csr_read(CSR_MIP) & MIP_LCOFIP) != 0;
 }
 
+static void hal_lcofi_clear(void *ctx)
+{
+	(void)ctx;
+	csr_clear(CSR_MIP, MIP_LCOFIP);
+}
+
 static void hal_fixed_cfg_write(void *ctx, unsigned int idx, uint64_t value)
 {
 	(void)ctx;
@@ -332,6 +339,7 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.counter_started = hal_counter_started,
 	.overflow_read = hal_overflow_read,
 	.lcofi_pending = hal_lcofi_pending,
+	.lcofi_clear = hal_lcofi_clear,
 	.fixed_cfg_write = hal_fixed_cfg_write,
 };
 

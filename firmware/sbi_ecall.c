@@ -7,6 +7,11 @@
  * SBI_SUCCESS. Legacy v0.1 extensions (EIDs 0x00-0x0F) and unknown EIDs
  * answer SBI_ERR_NOT_SUPPORTED.
  *
+ * On the way out, an SSE event that became due is delivered (and SSE
+ * COMPLETE, which resumes an interrupted context, keeps the a0/a1 S-mode
+ * had): see sse_hw.c. Only the dispatcher path needs that check: nothing
+ * on the PMU fast path can make an event due.
+ *
  * PMU calls take a fast path, tested before anything else: Linux makes
  * them on every context switch of a profiled task. They go straight to
  * the PMU extension, whose decoder (sbi/sbi_pmu_ecall.c) applies the same
@@ -23,6 +28,7 @@
 #include "hart.h"
 #include "pmu_trace.h"
 #include "sbi_ext.h"
+#include "sse_hw.h"
 
 /* Handler of every extension but the PMU's (see the fast path below). */
 static sbi_ext_fn ecall_lookup(unsigned long eid)
@@ -42,6 +48,8 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 		return sbi_srst_ecall;
 	case SBI_EXT_DBCN:
 		return sbi_dbcn_ecall;
+	case SBI_EXT_SSE:
+		return fw_sse_ecall;
 	case SBI_EXT_PMU: /* only while traced: see sbi_ecall_handle() */
 		return fw_pmu_trace_ecall;
 	default:
@@ -53,6 +61,8 @@ bool sbi_ecall_probe(unsigned long eid)
 {
 	if (eid == SBI_EXT_PMU)
 		return fw_hart_self()->pmu != NULL;
+	if (eid == SBI_EXT_SSE)
+		return fw_hart_self()->sse != NULL;
 	return ecall_lookup(eid) != NULL;
 }
 
@@ -76,6 +86,9 @@ ecall_dispatch(struct fw_hart *h, unsigned long fid, const unsigned long a[6],
 		ret.error = SBI_ERR_FAILED;
 	if (ret.error != SBI_SUCCESS)
 		ret.value = 0;
+	/* SSE calls, and IPIs polled meanwhile, may have made an event due. */
+	if (h->sse_work)
+		ret = fw_sse_ecall_exit(h, a, ret);
 	return ret;
 }
 

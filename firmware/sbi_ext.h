@@ -21,6 +21,7 @@
 #define SBI_EXT_HSM	    0x48534DUL
 #define SBI_EXT_SRST	    0x53525354UL
 #define SBI_EXT_DBCN	    0x4442434EUL
+#define SBI_EXT_SSE	    0x535345UL
 #define SBI_EXT_LEGACY_LAST 0x0FUL
 
 /* Our implementation ID and version (docs/firmware.md). */

@@ -20,6 +20,7 @@
 #include "ipi.h"
 #include "platform.h"
 #include "sbi_ext.h"
+#include "sse_hw.h"
 
 enum sbi_hsm_fid {
 	SBI_HSM_HART_START = 0,
@@ -103,6 +104,8 @@ void sbi_hsm_wait_start(struct fw_hart *h)
 	csr_write(CSR_MIE, MIP_MSIP);
 	while (hsm_get(h) != SBI_HSM_START_PENDING)
 		hsm_sleep(h);
+	/* A new S-mode context: no SSE state from before (or while away). */
+	fw_sse_hart_reset(h);
 	addr = h->next_addr;
 	arg = h->next_arg;
 	hsm_set(h, SBI_HSM_STARTED);
@@ -131,9 +134,10 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 {
 	if (!hsm_move(h, SBI_HSM_STARTED, SBI_HSM_STOP_PENDING))
 		return hsm_ret(SBI_ERR_FAILED, 0);
-	/* Leave no S-mode timer or software interrupt behind. */
+	/* Leave no S-mode timer, software interrupt or SSE event behind. */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
+	fw_sse_hart_reset(h);
 	hsm_set(h, SBI_HSM_STOPPED);
 	sbi_hsm_wait_start(h);
 }

@@ -4,7 +4,9 @@
  * firmware event of FACTS §4 is counted here, before the trap is
  * handled: misaligned and access-fault traps, illegal instructions, and
  * our own M_TRAP / TIMER_IRQ. What the firmware does not handle itself
- * goes to S-mode exactly as a delegated trap would.
+ * goes to S-mode exactly as a delegated trap would; an SSE event that
+ * became due (an SSE IPI, a counter overflow SSE takes) is delivered on
+ * the way back.
  */
 #include <sbipmu/pmu.h>
 
@@ -13,6 +15,7 @@
 #include "ipi.h"
 #include "platform.h"
 #include "sbi_ext.h"
+#include "sse_hw.h"
 #include "trap.h"
 #include "unpriv.h"
 
@@ -91,6 +94,9 @@ static void trap_interrupt(struct fw_hart *h, unsigned long irq)
 		pmu_fw_event(h->pmu, SBIPMU_FW_TIMER_IRQ);
 		sbi_time_irq(h);
 		break;
+	case IRQ_LCOF: /* not delegated while SSE takes it (sse_hw.c) */
+		fw_sse_lcofi(h);
+		break;
 	default:
 		/* Not enabled by us; disable it so it cannot storm. */
 		if (irq < __riscv_xlen)
@@ -145,4 +151,6 @@ void fw_trap_handle(struct fw_trap_regs *regs, struct fw_hart *h)
 		trap_interrupt(h, mcause & ~MCAUSE_IRQ);
 	else
 		trap_exception(regs, h, mcause);
+	if (h->sse_work)
+		fw_sse_trap_exit(h, regs);
 }

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# libFuzzer (clang) harness for the ecall surface. `make fuzz` runs long
-# (FUZZ_SECONDS, default 600); `make fuzz-smoke` is the bounded run inside
-# `make check`. Crashes land in $(BUILD)/fuzz/artifacts; each one found is
-# turned into a regression test in tests/unit/test_fuzz_regressions.c.
+# libFuzzer (clang) harness for the ecall surface (PMU and SSE). `make fuzz`
+# runs long (FUZZ_SECONDS, default 600); `make fuzz-smoke` is the bounded
+# run inside `make check`. Crashes land in $(BUILD)/fuzz/artifacts; each
+# one found is turned into a regression test in
+# tests/unit/test_fuzz_regressions.c.
 
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CC ?= clang
@@ -11,7 +12,8 @@ FUZZ_FLAGS := -std=c11 -g -O1 $(WARN) -Wno-missing-prototypes \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-Iinclude -Itests
 FUZZ_SRCS := tests/fuzz/fuzz_ecall.c $(CORE_SRCS) \
-	tests/sim/sim_hart.c tests/sim/sim_mem.c tests/sim/sim_env.c
+	tests/sim/sim_hart.c tests/sim/sim_mem.c tests/sim/sim_env.c \
+	tests/sim/sim_sse.c
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_RUNS ?= 300000
 

@@ -211,6 +211,18 @@ static inline void pmu_fw_platform_event(struct pmu_hart *h,
 		pmu_fw_count(h, PMU_FW_SLOT_PLATFORM, event_data, n);
 }
 
+/* ---- counter overflow taken by the firmware ---- */
+
+/*
+ * The local counter-overflow interrupt (LCOFI) reached the firmware on
+ * hart @h, because the firmware chose not to delegate it: acknowledge it
+ * (LCOFIP cleared; the OF bits stay for the supervisor to read in
+ * scountovf, and START clears them as usual) and report the overflowed
+ * counters to the platform's overflow hook. Returns that bitmap; 0 and
+ * nothing done without Sscofpmf.
+ */
+uint64_t pmu_overflow_irq(struct pmu_hart *h);
+
 /* ---- read-only views for banners, tools and tests ---- */
 
 static inline uint64_t pmu_core_valid_counters(const struct pmu_core *core)

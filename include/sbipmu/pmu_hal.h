@@ -47,6 +47,11 @@ struct pmu_hal_ops {
 	uint32_t (*overflow_read)(void *ctx);
 	bool (*lcofi_pending)(void *ctx);
 	/*
+	 * OPTIONAL (required with Sscofpmf): clear mip.LCOFIP, for firmware
+	 * that takes the overflow interrupt itself (pmu_overflow_irq()).
+	 */
+	void (*lcofi_clear)(void *ctx);
+	/*
 	 * OPTIONAL (required with Smcntrpmf): write mcyclecfg (@idx 0) or
 	 * minstretcfg (@idx 2); only the inhibit bits are ever set.
 	 */
@@ -81,6 +86,14 @@ struct pmu_platform_ops {
 	 * not supported.
 	 */
 	bool (*fw_platform_supported)(void *ctx, uint64_t event_data);
+	/*
+	 * OPTIONAL: the counter-overflow interrupt of the hart whose HAL
+	 * context is @hal_ctx reached the firmware (pmu_overflow_irq());
+	 * @overflowed is the bitmap of hardware counters with OF set. How
+	 * the supervisor learns of it (e.g. an SSE event) is the platform's
+	 * business, not the core's.
+	 */
+	void (*overflow)(void *ctx, void *hal_ctx, uint64_t overflowed);
 };
 
 /* What the hardware of every hart offers, discovered once at boot. */

@@ -26,5 +26,8 @@ void hostile_fid_run(unsigned long fid);
 void skip_match_fw_on_hw_run(void);
 void skip_match_hw_on_fw_run(void);
 void u32_args_run(void);
+void sse_run(void);
+void sse_smp_run(void);
+void sse_pmu_run(void);
 
 #endif

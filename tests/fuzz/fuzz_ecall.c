@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * libFuzzer harness for the SBI PMU ecall surface. Each input chooses a
- * hardware configuration (XLEN, Sscofpmf, Smcntrpmf, H, counters, firmware
+ * libFuzzer harness for the SBI PMU and SSE ecall surfaces. Each input chooses
+ * a hardware configuration (XLEN, Sscofpmf, Smcntrpmf, H, counters, firmware
  * counters) and then a program of steps: ecalls with hostile or plausible
  * arguments, counter ticks (overflows), firmware events, writes into
  * supervisor memory (event-info tables, snapshot contents) and LCOFIP
@@ -14,12 +14,17 @@
  *  - started counters are mapped, hardware counters count exactly when
  *    started, unmapped hpm counters have a zero selector, firmware
  *    counters are listed as running exactly when started.
+ * Steps with bit 3 of the op set drive a simulated SSE platform of the
+ * same XLEN/Sscofpmf/H instead (SSE calls with hostile arguments,
+ * counter overflows, doorbells), checked after every step as the SSE
+ * unit tests do (fuzz_check_sse()).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_env.h"
+#include "sim/sim_sse.h"
 
 struct fuzz_in {
 	const uint8_t *p;
@@ -166,6 +171,125 @@ static void fuzz_ecall(struct sim_env *env, struct fuzz_in *in)
 			    ((fuzz_set(env, a[0], a[1]) >> ret.value) & 1));
 }
 
+/* ---- SSE: the same program drives a simulated SSE platform ---- */
+
+static const uint32_t fuzz_sse_events[] = {
+	SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW,
+	SBI_SSE_EVENT_LOCAL_SOFTWARE,
+	SBI_SSE_EVENT_GLOBAL_SOFTWARE,
+	SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS,
+	SBI_SSE_EVENT_GLOBAL_LOW_PRIO_RAS,
+	0x00010001,
+	0xFFFF4000,
+};
+
+/* Values that sit on SSE's boundaries. */
+static unsigned long fuzz_sse_arg(struct fuzz_in *in)
+{
+	uint8_t kind = fuzz_u8(in);
+	uint64_t small = kind >> 4;
+
+	switch (kind & 0x7) {
+	case 0:
+		return small;
+	case 1: /* an event, sometimes with junk above bit 31 */
+		return fuzz_sse_events[small % 7] |
+		       (small & 8 ? 0xF00000000ULL : 0);
+	case 2: /* a hart id, known or not */
+		return SIM_SSE_HARTID(small & 3);
+	case 3: /* attribute memory, aligned or not, RAM or firmware */
+		return (unsigned long)(SIM_RAM_BASE + (fuzz_u8(in) << 6) +
+				       (small << 10) + (kind & 8 ? 4 : 0));
+	case 4: /* an entry pc */
+		return (unsigned long)(SIM_S_RAM_BASE + (small << 8) +
+				       (kind & 8));
+	case 5:
+		return ~0UL - small;
+	default:
+		return (unsigned long)fuzz_u64(in);
+	}
+}
+
+#define fuzz_sse_assert_event(ev)                                              \
+	do {                                                                   \
+		fuzz_assert(!(ev)->pending ||                                  \
+			    (ev)->state == SBI_SSE_STATE_ENABLED ||            \
+			    (ev)->state == SBI_SSE_STATE_RUNNING);             \
+		fuzz_assert(((ev)->state == SBI_SSE_STATE_RUNNING) ==          \
+			    ((ev)->runner != NULL));                           \
+	} while (0)
+
+/*
+ * Pending only while ENABLED/RUNNING, a runner exactly while RUNNING,
+ * every running event on its runner's stack above weaker ones, the
+ * overflow routed to the firmware exactly while the PMU event is
+ * ENABLED or RUNNING, no stray memory write.
+ */
+static void fuzz_check_sse(const struct sim_sse *s)
+{
+	unsigned int i, k;
+
+	fuzz_assert(sim_sse_violations(s) == 0);
+	for (i = 0; i < SSE_GLOBAL_EVENTS; i++)
+		fuzz_sse_assert_event(&s->core.global[i]);
+	for (i = 0; i < s->cfg.harts; i++) {
+		const struct sse_hart *h = &s->hart[i];
+
+		for (k = 0; k < SSE_LOCAL_EVENTS; k++)
+			fuzz_sse_assert_event(&h->local[k]);
+		fuzz_assert(h->depth <= SSE_MAX_RUNNING);
+		for (k = 0; k < h->depth; k++) {
+			const struct sse_event *ev = h->running[k];
+
+			fuzz_assert(ev->state == SBI_SSE_STATE_RUNNING);
+			fuzz_assert(ev->runner == h);
+			if (k)
+				fuzz_assert(
+					ev->prio < h->running[k - 1]->prio ||
+					(ev->prio == h->running[k - 1]->prio &&
+					 ev->id < h->running[k - 1]->id));
+		}
+		fuzz_assert(s->sim[i].routed ==
+			    (h->local[0].state >= SBI_SSE_STATE_ENABLED));
+	}
+}
+
+static void fuzz_sse_ecall(struct sim_sse *s, struct fuzz_in *in,
+			   unsigned int hart)
+{
+	unsigned long fid = fuzz_u8(in) % (SBI_EXT_SSE_FID_COUNT + 1), a[6];
+	struct sbiret ret;
+	unsigned int i;
+
+	for (i = 0; i < 6; i++)
+		a[i] = fuzz_sse_arg(in) & s->core.xlen_mask;
+	ret = sim_sse_ecall(s, hart, fid, a[0], a[1], a[2], a[3], a[4], a[5]);
+	/* COMPLETE that resumed hands back S-mode's own a0/a1. */
+	if (fid == SBI_EXT_SSE_COMPLETE)
+		return;
+	fuzz_assert(sbi_error_is_defined(ret.error));
+	fuzz_assert(ret.value == 0);
+}
+
+static void fuzz_sse_step(struct sim_sse *s, struct fuzz_in *in, uint8_t op)
+{
+	unsigned int hart = op >> 7;
+
+	switch (op & 3) {
+	case 0:
+	case 1:
+		fuzz_sse_ecall(s, in, hart);
+		break;
+	case 2:
+		sim_sse_overflow(s, hart);
+		break;
+	default:
+		sim_sse_take_ipis(s);
+		break;
+	}
+	fuzz_check_sse(s);
+}
+
 static void fuzz_write_mem(struct sim_env *env, struct fuzz_in *in)
 {
 	uint64_t off = (fuzz_u8(in) << 8 | fuzz_u8(in)) % SIM_RAM_SIZE;
@@ -178,11 +302,16 @@ static void fuzz_write_mem(struct sim_env *env, struct fuzz_in *in)
 		env->mem.ram[off + i] = fuzz_u8(in);
 }
 
-static void fuzz_step(struct sim_env *env, struct fuzz_in *in)
+static void fuzz_step(struct sim_env *env, struct sim_sse *sse,
+		      struct fuzz_in *in)
 {
 	uint8_t op = fuzz_u8(in);
 	unsigned int hart = op >> 7;
 
+	if (op & 8) {
+		fuzz_sse_step(sse, in, op);
+		return;
+	}
 	switch (op & 7) {
 	case 0:
 	case 1:
@@ -216,14 +345,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct sim_env env;
+	static struct sim_sse sse;
 	struct fuzz_in in = {data, size};
 	struct sim_env_cfg cfg = fuzz_cfg(&in);
+	struct sim_sse_cfg sse_cfg = {
+		.xlen = cfg.hart.xlen,
+		.pmu_overflow = cfg.hart.sscofpmf,
+		.h_ext = cfg.hart.h_ext,
+		.harts = 2,
+		.entry_hook = cfg.platform_events,
+	};
 	unsigned int steps = 0;
 
-	if (sim_env_init(&env, &cfg))
+	if (sim_env_init(&env, &cfg) || sim_sse_init(&sse, &sse_cfg))
 		abort();
 	while (in.n && steps++ < 64)
-		fuzz_step(&env, &in);
+		fuzz_step(&env, &sse, &in);
 	sim_env_free(&env);
+	sim_sse_free(&sse);
 	return 0;
 }

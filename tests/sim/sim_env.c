@@ -4,6 +4,7 @@
  */
 #include "sim_env.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,17 @@ static bool sim_platform_supported(void *ctx, uint64_t event_data)
 {
 	(void)ctx;
 	return event_data < SIM_PLATFORM_EVENTS;
+}
+
+static void sim_overflow(void *ctx, void *hal_ctx, uint64_t overflowed)
+{
+	/* The platform context is the env's memory (sim_mem_shmem_map's). */
+	struct sim_env *env =
+		(struct sim_env *)((char *)ctx - offsetof(struct sim_env, mem));
+
+	env->overflow_calls++;
+	env->overflow_last = overflowed;
+	env->overflow_hal_ctx = hal_ctx;
 }
 
 static void sim_count_diag(void *ctx, const struct pmu_map_diag *d)
@@ -71,6 +83,7 @@ int sim_env_init(struct sim_env *env, const struct sim_env_cfg *cfg)
 	if (!env->before)
 		return -1;
 	env->plat.shmem_map = sim_mem_shmem_map;
+	env->plat.overflow = sim_overflow;
 	if (cfg->platform_events)
 		env->plat.fw_platform_supported = sim_platform_supported;
 	for (i = 0; i < cfg->harts; i++)

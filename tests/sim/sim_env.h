@@ -42,6 +42,10 @@ struct sim_env {
 	_Alignas(8) uint8_t state[SIM_MAX_HARTS][SIM_STATE_BYTES];
 	uint8_t *before; /* RAM copy for the write check */
 	unsigned int map_diags;
+	/* The platform's overflow hook: calls, last bitmap, last hart. */
+	unsigned int overflow_calls;
+	uint64_t overflow_last;
+	void *overflow_hal_ctx;
 };
 
 /* QEMU 7.2 virt defaults: RV64, 0/2/3..18, 64-bit, Sscofpmf, 8 fw. */

@@ -133,6 +133,15 @@ static bool sim_lcofi_pending(void *ctx)
 	return s->lcofip;
 }
 
+static void sim_lcofi_clear(void *ctx)
+{
+	struct sim_hart *s = ctx;
+
+	if (!s->cfg.sscofpmf)
+		s->violations++;
+	s->lcofip = false;
+}
+
 static void sim_fixed_cfg_write(void *ctx, unsigned int idx, uint64_t value)
 {
 	struct sim_hart *s = ctx;
@@ -153,6 +162,7 @@ const struct pmu_hal_ops sim_hal_ops = {
 	.inhibit_clear = sim_inhibit_clear,
 	.overflow_read = sim_overflow_read,
 	.lcofi_pending = sim_lcofi_pending,
+	.lcofi_clear = sim_lcofi_clear,
 	.fixed_cfg_write = sim_fixed_cfg_write,
 };
 
