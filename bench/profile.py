@@ -12,8 +12,12 @@ to the instruction after it, and attributed to the firmware's functions
 and source files (nm + addr2line on the firmware's ELF, which must have
 symbols: ours does, Debian's OpenSBI is stripped and gets totals only).
 
+With --insns, every traced instruction of the last call is listed as
+well (address, function, disassembly), so that a figure can be traced to
+the instruction.
+
 usage: profile.py --firmware FW.bin [--elf FW.elf] --payload-elf P.elf
-                  --payload P.bin --row KEY [--calls N] [--out DIR]
+                  --payload P.bin --row KEY [--calls N] [--insns] [--out DIR]
 """
 
 import argparse
@@ -135,6 +139,30 @@ def report(row, segs, syms):
 	print("  by file: " + ", ".join("%s %d" % kv for kv in by_file.items()))
 
 
+def disassembly(elf):
+	"""Address -> instruction text, from objdump -d of the firmware."""
+	out = {}
+	if not elf:
+		return out
+	dis = subprocess.run([CROSS + "objdump", "-d", "--no-show-raw-insn",
+			      elf], capture_output=True, text=True,
+			     check=True).stdout
+	for line in dis.splitlines():
+		m = re.match(r"^\s*([0-9a-f]+):\s+(.*)$", line)
+		if m:
+			out[int(m.group(1), 16)] = m.group(2).strip()
+	return out
+
+
+def listing(seg, syms, elf):
+	"""Every instruction of one traced call, in execution order."""
+	text = disassembly(elf)
+	print("  instructions of the last call:")
+	for i, pc in enumerate(seg, 1):
+		name = "(S-mode)" if pc >= 0x80200000 else syms.name(pc)
+		print("  %4d  %08x  %-24s %s" % (i, pc, name, text.get(pc, "?")))
+
+
 def main(argv):
 	p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 	p.add_argument("--firmware", required=True)
@@ -144,6 +172,8 @@ def main(argv):
 	p.add_argument("--row", required=True)
 	p.add_argument("--calls", type=int, default=1,
 		       help="SBI calls per iteration (sched rows: 4 or 16)")
+	p.add_argument("--insns", action="store_true",
+		       help="also list every instruction of the last call")
 	p.add_argument("--out", default="/tmp")
 	args = p.parse_args(argv)
 	path = os.path.join(args.out, "bench-trace-%s.log" % args.row)
@@ -154,7 +184,10 @@ def main(argv):
 		print("profile: only %d timed calls traced" % len(segs),
 		      file=sys.stderr)
 		return 1
-	report(args.row, segs[-args.calls:], Symbols(args.elf))
+	syms = Symbols(args.elf)
+	report(args.row, segs[-args.calls:], syms)
+	if args.insns:
+		listing(segs[-1], syms, args.elf)
 	return 0
 
 

@@ -139,14 +139,18 @@ bench-check: $(BENCH_DEPS)
 
 # Where one row's instructions go inside our firmware, function by
 # function: make bench-profile BENCH_ROW=cfg_match_hw [BENCH_CALLS=n]
+# [BENCH_INSNS=1]
 # (n = SBI calls per iteration: 4 for sched_1, 16 for sched_4).
 BENCH_ROW   ?= cfg_match_hw
 BENCH_CALLS ?= 1
+# BENCH_INSNS=1 also lists every instruction of the last call.
+BENCH_INSNS ?=
 .PHONY: bench-profile
 bench-profile: $(BENCH_PAYLOAD) $(BENCH_OURS_FW)
 	$(Q)$(BENCH_PYTHON) bench/profile.py --firmware $(BENCH_OURS_FW) \
 		--elf $(BENCH_OURS_ELF) --payload-elf $(BENCH_DIR)/bench-payload.elf \
-		--payload $(BENCH_PAYLOAD) --row $(BENCH_ROW) --calls $(BENCH_CALLS)
+		--payload $(BENCH_PAYLOAD) --row $(BENCH_ROW) --calls $(BENCH_CALLS) \
+		$(if $(BENCH_INSNS),--insns)
 ALL_TARGETS += bench-payload
 
 # ---- host: callgrind instruction counts of the hot paths vs map size ----
