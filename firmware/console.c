@@ -76,15 +76,38 @@ static void console_emit(const struct console_spec *sp, const char *s,
 		fw_console_putc(' ');
 }
 
+/*
+ * @v / @base (2-16), the remainder in *@rem, in 16-bit steps of 32-bit
+ * division: a 64-bit '/' on RV32 is a call to libgcc's __udivdi3, which
+ * uses registers the SBI-call path does not save (scripts/fw-fixed-regs.sh).
+ */
+static unsigned long long console_div(unsigned long long v, unsigned int base,
+				      unsigned int *rem)
+{
+	unsigned long long q = 0;
+	uint32_t r = 0;
+	int shift;
+
+	for (shift = 48; shift >= 0; shift -= 16) {
+		/* r < base <= 16, so this stays below 2^20. */
+		uint32_t part = (r << 16) | (uint32_t)((v >> shift) & 0xFFFF);
+
+		q |= (unsigned long long)(part / base) << shift;
+		r = part % base;
+	}
+	*rem = r;
+	return q;
+}
+
 static void console_number(const struct console_spec *sp, unsigned long long v,
 			   unsigned int base, bool neg)
 {
 	char buf[24];
-	unsigned int i = sizeof(buf);
+	unsigned int i = sizeof(buf), digit;
 
 	do {
-		buf[--i] = "0123456789abcdef"[v % base];
-		v /= base;
+		v = console_div(v, base, &digit);
+		buf[--i] = "0123456789abcdef"[digit];
 	} while (v);
 	if (neg)
 		buf[--i] = '-';

@@ -6,12 +6,16 @@
  *  - fw_trap_entry: the trap vector once a hart is set up. Traps only
  *    ever come from S/U-mode (M-mode runs with MIE=0 and catches its own
  *    probe faults with fw_trap_catch), so sp can always be swapped with
- *    mscratch. An SBI call saves only the registers C may clobber (the
- *    caller-saved ones), calls sbi_ecall_handle() with the arguments in
- *    registers and returns its struct sbiret as it comes back in a0/a1:
- *    that is the hot path Linux takes on every context switch. Any other
- *    trap also saves the callee-saved registers, which instruction
- *    emulation may read or write, and restores all of them.
+ *    mscratch, which points at the hart's trap frame (struct fw_scratch
+ *    lies right above it). An SBI call saves only the registers C may
+ *    clobber: the caller-saved ones but t3-t6, which the firmware is
+ *    compiled never to touch (-ffixed-t3..t6, FW_REG_CFLAGS in
+ *    mk/common.mk; scripts/fw-fixed-regs.sh checks the linked image). It
+ *    calls sbi_ecall_handle() with the arguments in registers and returns
+ *    its struct sbiret as it comes back in a0/a1: that is the hot path
+ *    Linux takes on every context switch. Any other trap also saves t3-t6
+ *    and the callee-saved registers, which instruction emulation may read
+ *    or write, and restores all of them.
  *  - fw_trap_catch: a temporary trap vector for probes and for loads and
  *    stores done on behalf of S-mode: it records mcause in the scratch
  *    area and skips the faulting instruction.
@@ -33,13 +37,16 @@ fw_start:
 	csrr	a0, mhartid
 	li	t0, FW_MAX_HARTS
 	bgeu	a0, t0, fw_park
-	/* sp = top of this hart's stack minus the scratch area. */
+	/*
+	 * mscratch = sp = top of this hart's stack minus the scratch area
+	 * and the trap frame below it.
+	 */
 	la	sp, fw_stacks
 	li	t0, FW_STACK_SIZE
 	addi	t1, a0, 1
 	mul	t0, t0, t1
 	add	sp, sp, t0
-	addi	sp, sp, -FW_SCRATCH_SIZE
+	addi	sp, sp, -(FW_SCRATCH_SIZE + FW_TRAP_REGS_SIZE)
 	csrw	mscratch, sp
 	call	fw_main
 	/* fw_main never returns; if it did, park. */
@@ -56,38 +63,33 @@ fw_trap_park:
 	.section .text, "ax", %progbits
 
 	/*
-	 * Slot of register xn in the trap frame while sp still points at the
-	 * scratch area: the frame lies right below it.
+	 * The trap frame lies at mscratch, C's stack below it; the scratch
+	 * area (FW_SCRATCH_*) above it.
 	 */
-#define PRE(n) (FW_TRAP_REG(n) - FW_TRAP_REGS_SIZE)
+#define SCRATCH(field) (FW_TRAP_REGS_SIZE + (field))
 
 	.align 2
 	.globl fw_trap_entry
 fw_trap_entry:
-	csrrw	sp, mscratch, sp	/* sp = scratch, mscratch = trapped sp */
-	/* Every register C may clobber (caller-saved), a0-a7 included. */
-	REG_S	ra, PRE(1)(sp)
-	REG_S	t0, PRE(5)(sp)
-	REG_S	t1, PRE(6)(sp)
-	REG_S	t2, PRE(7)(sp)
-	REG_S	a0, PRE(10)(sp)
-	REG_S	a1, PRE(11)(sp)
-	REG_S	a2, PRE(12)(sp)
-	REG_S	a3, PRE(13)(sp)
-	REG_S	a4, PRE(14)(sp)
-	REG_S	a5, PRE(15)(sp)
-	REG_S	a6, PRE(16)(sp)
-	REG_S	a7, PRE(17)(sp)
-	REG_S	t3, PRE(28)(sp)
-	REG_S	t4, PRE(29)(sp)
-	REG_S	t5, PRE(30)(sp)
-	REG_S	t6, PRE(31)(sp)
-	csrrw	t0, mscratch, sp	/* scratch pointer back for the next trap */
-	addi	sp, sp, -FW_TRAP_REGS_SIZE
+	csrrw	sp, mscratch, sp	/* sp = frame, mscratch = trapped sp */
+	/* Every register C may clobber (caller-saved but t3-t6). */
+	REG_S	ra, FW_TRAP_REG(1)(sp)
+	REG_S	t0, FW_TRAP_REG(5)(sp)
+	REG_S	t1, FW_TRAP_REG(6)(sp)
+	REG_S	t2, FW_TRAP_REG(7)(sp)
+	REG_S	a0, FW_TRAP_REG(10)(sp)
+	REG_S	a1, FW_TRAP_REG(11)(sp)
+	REG_S	a2, FW_TRAP_REG(12)(sp)
+	REG_S	a3, FW_TRAP_REG(13)(sp)
+	REG_S	a4, FW_TRAP_REG(14)(sp)
+	REG_S	a5, FW_TRAP_REG(15)(sp)
+	REG_S	a6, FW_TRAP_REG(16)(sp)
+	REG_S	a7, FW_TRAP_REG(17)(sp)
+	csrrw	t0, mscratch, sp	/* frame pointer back for the next trap */
 	REG_S	t0, FW_TRAP_REG(2)(sp)	/* trapped sp */
 	csrr	t1, mcause
 	li	t2, FW_CAUSE_S_ECALL
-	REG_L	a0, (FW_TRAP_REGS_SIZE + FW_SCRATCH_HART)(sp)
+	REG_L	a0, SCRATCH(FW_SCRATCH_HART)(sp)
 	bne	t1, t2, fw_trap_slow
 	/*
 	 * SBI call: sbi_ecall_handle(hart, fid = a6, &a0 in the frame,
@@ -108,10 +110,6 @@ fw_trap_entry:
 	REG_L	a5, FW_TRAP_REG(15)(sp)
 	REG_L	a6, FW_TRAP_REG(16)(sp)
 	REG_L	a7, FW_TRAP_REG(17)(sp)
-	REG_L	t3, FW_TRAP_REG(28)(sp)
-	REG_L	t4, FW_TRAP_REG(29)(sp)
-	REG_L	t5, FW_TRAP_REG(30)(sp)
-	REG_L	t6, FW_TRAP_REG(31)(sp)
 	REG_L	sp, FW_TRAP_REG(2)(sp)
 	mret
 
@@ -134,6 +132,10 @@ fw_trap_slow:
 	REG_S	s9, FW_TRAP_REG(25)(sp)
 	REG_S	s10, FW_TRAP_REG(26)(sp)
 	REG_S	s11, FW_TRAP_REG(27)(sp)
+	REG_S	t3, FW_TRAP_REG(28)(sp)
+	REG_S	t4, FW_TRAP_REG(29)(sp)
+	REG_S	t5, FW_TRAP_REG(30)(sp)
+	REG_S	t6, FW_TRAP_REG(31)(sp)
 	call	fw_trap_handle
 	/* Emulation may have written any register: reload them all. */
 	REG_L	ra, FW_TRAP_REG(1)(sp)
@@ -179,11 +181,11 @@ fw_trap_slow:
 	.globl fw_trap_catch
 fw_trap_catch:
 	csrrw	sp, mscratch, sp
-	REG_S	t0, FW_SCRATCH_TMP0(sp)
-	REG_S	t1, FW_SCRATCH_TMP1(sp)
+	REG_S	t0, SCRATCH(FW_SCRATCH_TMP0)(sp)
+	REG_S	t1, SCRATCH(FW_SCRATCH_TMP1)(sp)
 	csrr	t0, mcause
 	addi	t0, t0, 1
-	REG_S	t0, FW_SCRATCH_CAUGHT(sp)
+	REG_S	t0, SCRATCH(FW_SCRATCH_CAUGHT)(sp)
 	csrr	t0, mepc
 	lhu	t1, 0(t0)
 	andi	t1, t1, 3
@@ -192,8 +194,8 @@ fw_trap_catch:
 	bnez	t1, 1f
 	addi	t0, t0, 2
 1:	csrw	mepc, t0
-	REG_L	t0, FW_SCRATCH_TMP0(sp)
-	REG_L	t1, FW_SCRATCH_TMP1(sp)
+	REG_L	t0, SCRATCH(FW_SCRATCH_TMP0)(sp)
+	REG_L	t1, SCRATCH(FW_SCRATCH_TMP1)(sp)
 	csrrw	sp, mscratch, sp
 	mret
 

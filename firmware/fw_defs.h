@@ -35,9 +35,11 @@
 
 /*
  * Per-hart scratch (struct fw_scratch in hart.h), at the top of each
- * hart's M-mode stack and pointed to by mscratch. It is private to its
- * hart: the trap-catch flag and temporaries live here so that catching a
- * trap never touches memory another hart may be initialising.
+ * hart's M-mode stack, right above the trap frame that mscratch points
+ * at (offsets below are from the scratch area's start, i.e. mscratch +
+ * FW_TRAP_REGS_SIZE). It is private to its hart: the trap-catch flag and
+ * temporaries live here so that catching a trap never touches memory
+ * another hart may be initialising.
  */
 #define FW_SCRATCH_CAUGHT (0 * FW_REGBYTES)
 #define FW_SCRATCH_TMP0	  (1 * FW_REGBYTES)

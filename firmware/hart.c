@@ -9,9 +9,11 @@
 
 struct fw_hart fw_harts[FW_MAX_HARTS];
 
+/* mscratch points at the trap frame; the scratch area lies above it. */
 struct fw_scratch *fw_scratch_self(void)
 {
-	return (struct fw_scratch *)csr_read(CSR_MSCRATCH);
+	return (struct fw_scratch *)(csr_read(CSR_MSCRATCH) +
+				     FW_TRAP_REGS_SIZE);
 }
 
 struct fw_hart *fw_hart_get(unsigned long hartid)

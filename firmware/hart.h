@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Per-hart state of the firmware. Two parts with different owners:
- *  - struct fw_scratch sits at the top of the hart's M-mode stack and is
- *    touched only by that hart (mscratch points at it; entry.S uses it);
+ *  - struct fw_scratch sits at the top of the hart's M-mode stack, above
+ *    the trap frame, and is touched only by that hart (mscratch points at
+ *    the trap frame right below it; entry.S uses both);
  *  - struct fw_hart lives in the fw_harts[] table and is shared: other
  *    harts post IPIs, fence requests and HSM starts into it. Fields that
  *    cross harts are accessed with __atomic builtins only.

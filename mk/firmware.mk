@@ -25,7 +25,7 @@ FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
 FW_DIR    := $(BUILD)/firmware
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -ffunction-sections \
-	-fdata-sections -Ifirmware $(LIBFDT_FW_INC)
+	-fdata-sections $(FW_REG_CFLAGS) -Ifirmware $(LIBFDT_FW_INC)
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
@@ -51,7 +51,9 @@ $(FW_DIR)/$(1)/sbipmu.elf: $$(FW_OBJS_$(1)) firmware/linker.ld \
 		$(LIBFDT_FW_$(1)) $(LIBSTRING_FW_$(1))
 	$(Q)$(FW_CC) $(FW_LDARCH_$(1)) $(FW_LDFLAGS) -T firmware/linker.ld \
 		$$(FW_OBJS_$(1)) $(LIBFDT_FW_$(1)) $(LIBSTRING_FW_$(1)) -lgcc \
-		-o $$@
+		-o $$@.tmp
+	$(Q)scripts/fw-fixed-regs.sh $(FW_CROSS)objdump $$@.tmp
+	$(Q)mv $$@.tmp $$@
 	$(Q)echo "[firmware] $(1): $$@"
 	$(Q)$(FW_SIZE) $$@
 

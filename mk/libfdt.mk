@@ -97,7 +97,7 @@ define LIBFDT_FW_RULES
 $(BUILD)/fw-$(1)/libfdt/%.o: $(LIBFDT_FW_SRC)/%.c lib/libfdt_env.h lib/string.h
 	@mkdir -p $$(dir $$@)
 	$(Q)$(LIBFDT_FW_CC) $(FREESTANDING_CFLAGS) $(LIBFDT_ARCH_$(1)) \
-		$(LIBFDT_FW_OPT) -w $(LIBFDT_FW_INC) -c $$< -o $$@
+		$(LIBFDT_FW_OPT) $(FW_REG_CFLAGS) -w $(LIBFDT_FW_INC) -c $$< -o $$@
 
 $(LIBFDT_FW_$(1)): $(patsubst %.c,$(BUILD)/fw-$(1)/libfdt/%.o,$(LIBFDT_NAMES))
 	$(Q)rm -f $$@ && $(LIBFDT_FW_AR) rcs $$@ $$^
@@ -105,7 +105,7 @@ $(LIBFDT_FW_$(1)): $(patsubst %.c,$(BUILD)/fw-$(1)/libfdt/%.o,$(LIBFDT_NAMES))
 $(BUILD)/fw-$(1)/lib/string.o: lib/string.c lib/string.h
 	@mkdir -p $$(dir $$@)
 	$(Q)$(LIBFDT_FW_CC) $(FREESTANDING_CFLAGS) $(LIBFDT_ARCH_$(1)) \
-		$(LIBFDT_FW_OPT) $(LIB_STRING_CFLAGS) -c $$< -o $$@
+		$(LIBFDT_FW_OPT) $(FW_REG_CFLAGS) $(LIB_STRING_CFLAGS) -c $$< -o $$@
 
 $(LIBSTRING_FW_$(1)): $(BUILD)/fw-$(1)/lib/string.o
 	$(Q)rm -f $$@ && $(LIBFDT_FW_AR) rcs $$@ $$^

@@ -2,7 +2,9 @@
 /*
  * The PMU call trace (see sbi_pmu_trace.h): a ring per hart, written by
  * that hart only, so no locking; read at shutdown when the other harts
- * no longer call.
+ * no longer call. Ring positions are kept as 32-bit indices, never
+ * computed as calls % size: on RV32 that is a libgcc call, which the
+ * firmware's SBI-call path cannot afford (scripts/fw-fixed-regs.sh).
  */
 #include <sbipmu/sbi_pmu_trace.h>
 
@@ -12,6 +14,7 @@ void sbi_pmu_trace_init(struct sbi_pmu_trace *t, void *mem, uint32_t entries,
 	t->clock = clock;
 	t->ring = mem;
 	t->size = mem ? entries : 0;
+	t->next = 0;
 	t->calls = 0;
 }
 
@@ -26,7 +29,8 @@ struct sbiret sbi_pmu_ecall_traced(struct pmu_hart *h, struct sbi_pmu_trace *t,
 
 	if (!t->size)
 		return ret;
-	e = &t->ring[t->calls % t->size];
+	e = &t->ring[t->next];
+	t->next = t->next + 1 == t->size ? 0 : t->next + 1;
 	e->seq = t->calls++;
 	for (i = 0; i < 6; i++)
 		e->a[i] = a[i];
@@ -62,15 +66,18 @@ static void sbi_pmu_trace_line(const struct sbi_pmu_trace_entry *e,
 void sbi_pmu_trace_dump(const struct sbi_pmu_trace *t, unsigned int hartid,
 			void (*print)(const char *fmt, ...))
 {
-	uint64_t first, n;
+	uint32_t n, i, pos;
 
 	if (!t->size)
 		return;
-	n = t->calls < t->size ? t->calls : t->size;
-	first = t->calls - n;
+	/* Oldest first: the ring is full once calls reach its size. */
+	n = t->calls < t->size ? (uint32_t)t->calls : t->size;
+	pos = t->calls < t->size ? 0 : t->next;
 	print("PMU-TRACE-BEGIN hart=%u calls=%llu shown=%llu\n", hartid,
 	      (unsigned long long)t->calls, (unsigned long long)n);
-	for (uint64_t s = first; s < t->calls; s++)
-		sbi_pmu_trace_line(&t->ring[s % t->size], hartid, print);
+	for (i = 0; i < n; i++) {
+		sbi_pmu_trace_line(&t->ring[pos], hartid, print);
+		pos = pos + 1 == t->size ? 0 : pos + 1;
+	}
 	print("PMU-TRACE-END hart=%u\n", hartid);
 }

@@ -28,6 +28,7 @@ struct sbi_pmu_trace_entry {
 struct sbi_pmu_trace {
 	struct sbi_pmu_trace_entry *ring;
 	uint32_t size; /* entries in @ring (0: tracing off) */
+	uint32_t next; /* entry the next call goes to (calls mod size) */
 	uint64_t calls;
 	/* Timestamp of each call (the platform's timer), NULL: none. */
 	uint64_t (*clock)(void);
