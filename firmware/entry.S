@@ -92,10 +92,14 @@ fw_trap_entry:
 	REG_L	a0, SCRATCH(FW_SCRATCH_HART)(sp)
 	bne	t1, t2, fw_trap_slow
 	/*
-	 * SBI call: sbi_ecall_handle(hart, fid = a6, &a0 in the frame,
-	 * eid = a7) returns struct sbiret in a0/a1, the SBI return
-	 * registers. Everything else is restored.
+	 * SBI call: it returns to the instruction after the ecall (unless
+	 * HSM redirects mepc meanwhile). sbi_ecall_handle(hart, fid = a6,
+	 * &a0 in the frame, eid = a7) returns struct sbiret in a0/a1, the
+	 * SBI return registers. Everything else is restored.
 	 */
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
 	mv	a1, a6
 	addi	a2, sp, FW_TRAP_REG(10)
 	mv	a3, a7

@@ -12,13 +12,18 @@
  * had): see sse_hw.c. Only the dispatcher path needs that check: nothing
  * on the PMU fast path can make an event due.
  *
- * PMU calls take a fast path, tested before anything else: Linux makes
- * them on every context switch of a profiled task. They go straight to
- * the PMU extension, whose decoder (sbi/sbi_pmu_ecall.c) applies the same
- * backstop. Everything else goes through the switch of ecall_dispatch(),
- * which GCC turns into a binary search on the EID. sbi_ecall_handle()
- * itself has no stack frame: both paths end in a jump, and the result
- * goes back to entry.S in a0/a1, not through the trap frame.
+ * Two extensions take a fast path, tested before anything else: PMU
+ * calls, which Linux makes on every context switch of a profiled task,
+ * and BASE, the cheapest call there is (the floor every other is
+ * measured against, and what every client probes with). They go straight
+ * to their handler with a tail call: PMU's decoder (sbi/sbi_pmu_ecall.c)
+ * applies the same backstop itself; BASE answers SBI_SUCCESS or
+ * SBI_ERR_NOT_SUPPORTED with value 0 only and changes no state, so
+ * neither needs the backstop nor can make an SSE event due. Everything
+ * else goes through the switch of ecall_lookup(), which GCC turns into a
+ * binary search on the EID. sbi_ecall_handle() itself has no stack
+ * frame: every path ends in a jump, and the result goes back to entry.S
+ * in a0/a1, not through the trap frame.
  */
 #include <sbipmu/pmu.h>
 #include <sbipmu/pmu_spec.h>
@@ -66,10 +71,34 @@ bool sbi_ecall_probe(unsigned long eid)
 	return ecall_lookup(eid) != NULL;
 }
 
+/* The firmware events every SBI call is one of; a PMU call one more. */
+#define ECALL_EVENTS                                                           \
+	(PMU_FW_EVENT_BIT(SBIPMU_FW_M_TRAP) | PMU_FW_EVENT_BIT(SBIPMU_FW_ECALL))
+#define ECALL_PMU_EVENTS (ECALL_EVENTS | PMU_FW_EVENT_BIT(SBIPMU_FW_PMU_ECALL))
+
+/* Count an SBI call in the firmware counters that watch such calls. */
+static __attribute__((noinline)) void ecall_count(struct pmu_hart *pmu)
+{
+	pmu_fw_event(pmu, SBIPMU_FW_M_TRAP);
+	pmu_fw_event(pmu, SBIPMU_FW_ECALL);
+}
+
 /*
- * Every extension but a present PMU; applies the error backstop. Out of
- * line (as ecall_pmu()): its calls need a stack frame, which
- * sbi_ecall_handle() can then do without.
+ * The error backstop, out of line: any code outside the SBI v3.0 table
+ * becomes SBI_ERR_FAILED, and value is 0 with any error.
+ */
+static __attribute__((noinline)) struct sbiret ecall_failed(struct sbiret ret)
+{
+	if (!sbi_error_is_defined(ret.error))
+		ret.error = SBI_ERR_FAILED;
+	ret.value = 0;
+	return ret;
+}
+
+/*
+ * Every extension but a present PMU. The firmware events of the call are
+ * counted first (one test when nobody watches), the backstop costs one
+ * test when the call succeeded.
  */
 static __attribute__((noinline)) struct sbiret
 ecall_dispatch(struct fw_hart *h, unsigned long fid, const unsigned long a[6],
@@ -78,55 +107,68 @@ ecall_dispatch(struct fw_hart *h, unsigned long fid, const unsigned long a[6],
 	sbi_ext_fn fn = ecall_lookup(eid);
 	struct sbiret ret = {SBI_ERR_NOT_SUPPORTED, 0};
 
-	pmu_fw_event(h->pmu, SBIPMU_FW_M_TRAP);
-	pmu_fw_event(h->pmu, SBIPMU_FW_ECALL);
+	if (pmu_fw_events_counted(h->pmu, ECALL_EVENTS))
+		ecall_count(h->pmu);
 	if (fn)
 		ret = fn(h, fid, a);
-	if (!sbi_error_is_defined(ret.error))
-		ret.error = SBI_ERR_FAILED;
 	if (ret.error != SBI_SUCCESS)
-		ret.value = 0;
+		ret = ecall_failed(ret);
 	/* SSE calls, and IPIs polled meanwhile, may have made an event due. */
 	if (h->sse_work)
 		ret = fw_sse_ecall_exit(h, a, ret);
 	return ret;
 }
 
-/* The firmware events every PMU call is one of. */
-#define ECALL_PMU_EVENTS                                                       \
-	(PMU_FW_EVENT_BIT(SBIPMU_FW_M_TRAP) |                                  \
-	 PMU_FW_EVENT_BIT(SBIPMU_FW_ECALL) |                                   \
-	 PMU_FW_EVENT_BIT(SBIPMU_FW_PMU_ECALL))
-
-/* Count a PMU call in the firmware counters that watch such calls. */
-static __attribute__((noinline)) void ecall_pmu_count(struct pmu_hart *pmu)
+/* Count a PMU call, then make it: the fast path's out-of-line half. */
+static __attribute__((noinline)) struct sbiret
+ecall_pmu_counted(struct pmu_hart *pmu, unsigned long fid,
+		  const unsigned long a[6])
 {
-	pmu_fw_event(pmu, SBIPMU_FW_M_TRAP);
-	pmu_fw_event(pmu, SBIPMU_FW_ECALL);
+	ecall_count(pmu);
 	pmu_fw_event(pmu, SBIPMU_FW_PMU_ECALL);
+	return sbi_pmu_ecall(pmu, fid, a);
 }
 
 /*
  * The PMU extension (SBI v3.0 chapter "Performance Monitoring Unit
- * Extension"), present when the hart's PMU is: count the call (one test
- * when nobody watches PMU calls, so this stays a frameless tail call) and
- * hand it to the portable decoder, which applies the error backstop.
+ * Extension"), present when the hart's PMU is: hand the call to the
+ * portable decoder, which applies the error backstop. Both ways are tail
+ * calls, so that this path needs no stack frame; counting the call is
+ * one test when nobody watches PMU calls.
  */
 static inline struct sbiret ecall_pmu(struct pmu_hart *pmu, unsigned long fid,
 				      const unsigned long a[6])
 {
 	if (pmu_fw_events_counted(pmu, ECALL_PMU_EVENTS))
-		ecall_pmu_count(pmu);
+		return ecall_pmu_counted(pmu, fid, a);
 	return sbi_pmu_ecall(pmu, fid, a);
+}
+
+/* Count a BASE call, then make it: the BASE fast path's other half. */
+static __attribute__((noinline)) struct sbiret
+ecall_base_counted(struct fw_hart *h, unsigned long fid,
+		   const unsigned long a[6])
+{
+	ecall_count(h->pmu);
+	return sbi_base_ecall(h, fid, a);
+}
+
+/* BASE (SBI v3.0 chapter "Base Extension"), a tail call as PMU's. */
+static inline struct sbiret ecall_base(struct fw_hart *h, unsigned long fid,
+				       const unsigned long a[6])
+{
+	if (pmu_fw_events_counted(h->pmu, ECALL_EVENTS))
+		return ecall_base_counted(h, fid, a);
+	return sbi_base_ecall(h, fid, a);
 }
 
 struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6], unsigned long eid)
 {
-	/* Step over the ecall first: HSM may redirect mepc. */
-	csr_write(CSR_MEPC, csr_read(CSR_MEPC) + 4);
 	if (eid == SBI_EXT_PMU && h->pmu_fast)
 		return ecall_pmu(h->pmu_fast, fid, a);
+	if (eid == SBI_EXT_BASE)
+		return ecall_base(h, fid, a);
 	return ecall_dispatch(h, fid, a, eid);
 }
 

@@ -53,6 +53,8 @@ bool sbi_ecall_probe(unsigned long eid);
 /*
  * Entry from entry.S for an ecall from S-mode, with the arguments of an
  * extension handler (@a: a0-a5 as saved in the trap frame) plus the EID.
+ * mepc already points past the ecall (entry.S), so a handler may
+ * redirect it (HSM).
  * The result goes back in a0/a1 (the psABI returns a two-word struct in
  * registers), which entry.S leaves as they are on the way out.
  */
