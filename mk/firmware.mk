@@ -24,8 +24,13 @@ FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
 FW_DIR    := $(BUILD)/firmware
-FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -ffunction-sections \
-	-fdata-sections $(FW_REG_CFLAGS) -Ifirmware $(LIBFDT_FW_INC)
+# -fno-cse-follow-jumps: GCC 12's CSE across branches copies a function's
+# argument registers away before its first branch and back before each
+# tail call; the SBI-call path is mostly such dispatch levels (up to six
+# moves each).
+FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
+	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware \
+	$(LIBFDT_FW_INC)
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
