@@ -38,20 +38,37 @@ static bool pmu_core_hw_ok(const struct pmu_hw_desc *hw, uint32_t counters)
 	return true;
 }
 
-/* Inhibit bits the hpm counters' mhpmevent accepts on this hardware. */
-static uint64_t pmu_core_filter_bits(const struct pmu_hw_desc *hw)
+/* Inhibit bits the counters accept on this hardware (0: none). */
+static uint64_t pmu_core_filter_bits(const struct pmu_hw_desc *hw, bool capable)
 {
 	uint64_t bits = MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH;
 
+	if (!capable)
+		return 0;
 	if (hw->h_ext)
 		bits |= MHPMEVENT_VSINH | MHPMEVENT_VUINH;
 	return bits;
 }
 
-static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
+/*
+ * Which hardware counters keep a selector (pmu_hw.c): every hpm counter,
+ * and cycle/instret only with Smcntrpmf (their filter bits).
+ */
+static void pmu_core_sel_slots(struct pmu_core *core, uint32_t counters)
 {
 	unsigned int i, slot = 0;
+	uint32_t fixed = (1u << PMU_CTR_CYCLE) | (1u << PMU_CTR_INSTRET);
 
+	if (!core->hw.smcntrpmf)
+		counters &= ~fixed;
+	for (i = 0; i < PMU_CTR_HW_MAX; i++)
+		core->sel_slot[i] =
+			((counters >> i) & 1) ? (uint8_t)slot++ : PMU_SEL_NONE;
+	core->n_sel = slot;
+}
+
+static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
+{
 	core->hw_valid = counters;
 	/*
 	 * Firmware counters follow the highest hardware counter and never
@@ -69,12 +86,47 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	/* At most 32 + 16: pmu_counter_set() relies on staying below 64. */
 	_Static_assert(PMU_CTR_HW_MAX + PMU_MAX_FW_COUNTERS < 64,
 		       "logical counters fit a 64-bit set");
-	for (i = 0; i < PMU_CTR_HW_MAX; i++) {
-		core->hw_slot[i] = (uint8_t)slot;
-		if ((counters >> i) & 1)
-			slot++;
-	}
-	core->n_hw = slot;
+	core->valid = core->hw_valid | core->fw_valid;
+	/* CFG_MATCH's preference (pmu_match.c, docs/semantics.md). */
+	core->prefer =
+		core->hw.sscofpmf ? ~core->fixed_valid : core->fixed_valid;
+	pmu_core_sel_slots(core, counters);
+}
+
+/*
+ * Can every selector the map hands out be saved in 32 bits (27 bits of
+ * selector, pmu_hw.c)? Not with raw rows: a raw event's selector is its
+ * event_data, up to 56 bits.
+ */
+static bool pmu_core_sel_wide(const struct pmu_map *map)
+{
+	size_t i, code;
+
+	for (i = 0; i < map->n_raw; i++)
+		if (map->raw[i].counters)
+			return true;
+	for (i = 0; i < 2; i++)
+		for (code = 0; code < PMU_MAP_CODES; code++)
+			if (map->hw[i][code].counters &&
+			    (map->hw[i][code].selector >> 27))
+				return true;
+	return false;
+}
+
+/*
+ * Where the per-hart arrays lie behind struct pmu_hart (see pmu.h): the
+ * 64-bit firmware values first, then the selectors, then the bytes.
+ */
+static void pmu_core_state_layout(struct pmu_core *core)
+{
+	size_t off = sizeof(struct pmu_hart);
+
+	core->sel_wide = pmu_core_sel_wide(&core->map);
+	off += core->hw.num_fw_counters * sizeof(uint64_t);
+	core->sel_offset = (uint16_t)off;
+	off += core->n_sel *
+	       (core->sel_wide ? sizeof(uint64_t) : sizeof(uint32_t));
+	core->fw_event_offset = (uint16_t)off;
 }
 
 int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
@@ -96,9 +148,11 @@ int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
 	core->hw = *hw;
 	core->hw.counter_mask = counters;
 	core->xlen_mask = hw->xlen == 64 ? ~0ULL : 0xFFFFFFFFULL;
-	core->filter_bits = pmu_core_filter_bits(hw);
+	core->hpm_filter = pmu_core_filter_bits(hw, hw->sscofpmf);
+	core->fixed_filter = pmu_core_filter_bits(hw, hw->smcntrpmf);
 	pmu_core_layout(core, counters);
 	pmu_map_build(&core->map, counters, &no_rows, NULL, NULL);
+	pmu_core_state_layout(core);
 	return SBI_SUCCESS;
 }
 
@@ -107,16 +161,14 @@ void pmu_core_set_map(struct pmu_core *core, struct pmu_map_input *in,
 {
 	pmu_map_build(&core->map, core->hw.counter_mask, in, report,
 		      report_ctx);
+	pmu_core_state_layout(core);
 }
 
 size_t pmu_hart_state_size(const struct pmu_core *core)
 {
-	size_t n_fw = core->hw.num_fw_counters;
-	size_t size = sizeof(struct pmu_hart);
+	size_t size = core->fw_event_offset;
 
-	size += core->n_hw * sizeof(uint64_t); /* hw_selector */
-	size += n_fw * sizeof(uint64_t) * 2;   /* fw_value, fw_data */
-	size += n_fw * sizeof(uint8_t);	       /* fw_event */
+	size += core->hw.num_fw_counters * sizeof(uint8_t); /* fw_event */
 	return (size + 7) & ~(size_t)7;
 }
 
@@ -124,21 +176,19 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx)
 {
 	struct pmu_hart *h = mem;
-	size_t i, n_fw = core->hw.num_fw_counters;
+	size_t i, n = pmu_hart_state_size(core);
 
-	if (!mem || ((uintptr_t)mem & 7) || size < pmu_hart_state_size(core))
+	if (!mem || ((uintptr_t)mem & 7) || size < n)
 		return NULL;
 
-	*h = (struct pmu_hart){0};
+	/* Every saved selector 0, every firmware value 0 ... */
+	for (i = 0; i < n; i++)
+		((uint8_t *)mem)[i] = 0;
 	h->core = core;
 	h->hal_ctx = hal_ctx;
-	for (i = 0; i < core->n_hw; i++)
-		pmu_hart_hw_selector(h)[i] = 0;
-	for (i = 0; i < n_fw; i++) {
-		pmu_hart_fw_value(h)[i] = 0;
-		pmu_hart_fw_data(h)[i] = 0;
+	/* ... and no firmware counter has an event. */
+	for (i = 0; i < core->hw.num_fw_counters; i++)
 		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
-	}
 	pmu_hw_handoff_hart(h);
 	return h;
 }

@@ -12,19 +12,23 @@
  */
 #include "pmu_internal.h"
 
-static int pmu_event_hw_table(const struct pmu_core *core, struct pmu_event *ev)
+/* General and cache events: the precomputed map entry (pmu_map.c). */
+static int pmu_event_hw_table(const struct pmu_core *core, uint64_t event_idx,
+			      uint64_t data, struct pmu_event *ev)
 {
 	const struct pmu_map_entry *entry;
 
 	/* "all non-zero values of event_data are reserved" (types 0, 1) */
-	if (ev->data)
+	if (data)
 		return SBI_ERR_INVALID_PARAM;
-	entry = pmu_map_lookup(&core->map, ev->idx);
+	entry = pmu_map_lookup(&core->map, event_idx);
 	if (!entry)
 		return SBI_ERR_NOT_SUPPORTED;
-	ev->counters = entry->counters & core->hw_valid;
+	/* The map keeps only implemented counters (pmu_map_build()). */
+	ev->counters = entry->counters;
 	ev->selector = entry->selector;
-	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
+	ev->fw_slot = PMU_FW_SLOT_NONE;
+	return SBI_SUCCESS;
 }
 
 /* Bits of mhpmevent the caller may set for a raw event of this type. */
@@ -41,39 +45,45 @@ static uint64_t pmu_event_raw_mask(const struct pmu_core *core,
 	return (1ULL << bits) - 1;
 }
 
-static int pmu_event_raw(const struct pmu_core *core, struct pmu_event *ev)
+static int pmu_event_raw(const struct pmu_core *core, unsigned int type,
+			 unsigned int code, uint64_t data, struct pmu_event *ev)
 {
 	/* "event_idx.code should be zero" for raw types */
-	if (ev->code)
+	if (code)
 		return SBI_ERR_INVALID_PARAM;
-	if (ev->data & ~pmu_event_raw_mask(core, ev->type))
+	if (data & ~pmu_event_raw_mask(core, type))
 		return SBI_ERR_INVALID_PARAM;
 	/* Raw events match raw rows only (FACTS 3.11, 3.14). */
-	ev->counters =
-		pmu_map_raw_counters(&core->map, ev->data) & core->hw_valid;
+	ev->counters = pmu_map_raw_counters(&core->map, data) & core->hw_valid;
 	/* Fixed counters have no selector: they cannot count raw events. */
 	ev->counters &= ~(pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET));
-	ev->selector = ev->data;
+	ev->selector = data;
+	ev->fw_slot = PMU_FW_SLOT_NONE;
 	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
 }
 
-static int pmu_event_fw(const struct pmu_core *core, struct pmu_event *ev)
+static int pmu_event_fw(const struct pmu_core *core, unsigned int code,
+			uint64_t data, struct pmu_event *ev)
 {
 	const struct pmu_platform_ops *plat = core->plat;
 
-	ev->is_fw = true;
 	ev->counters = core->fw_valid;
-	if (ev->code == SBI_PMU_FW_PLATFORM) {
-		if (!plat->fw_platform_supported ||
-		    !plat->fw_platform_supported(core->plat_ctx, ev->data))
+	ev->selector = 0;
+	if (code == SBI_PMU_FW_PLATFORM) {
+		unsigned int number =
+			plat->fw_platform_event
+				? plat->fw_platform_event(core->plat_ctx, data)
+				: 0;
+
+		if (!number || number > PMU_FW_PLATFORM_MAX)
 			return SBI_ERR_NOT_SUPPORTED;
-		ev->fw_slot = PMU_FW_SLOT_PLATFORM;
+		ev->fw_slot = (uint8_t)(PMU_FW_SLOT_PLATFORM | number);
 	} else {
-		ev->fw_slot = (uint8_t)pmu_fw_slot(ev->code);
+		ev->fw_slot = (uint8_t)pmu_fw_slot(code);
 		if (ev->fw_slot == PMU_FW_SLOT_NONE)
 			return SBI_ERR_NOT_SUPPORTED;
 		/* event_data is reserved for all but the platform event */
-		if (ev->data)
+		if (data)
 			return SBI_ERR_INVALID_PARAM;
 	}
 	return ev->counters ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
@@ -82,25 +92,21 @@ static int pmu_event_fw(const struct pmu_core *core, struct pmu_event *ev)
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev)
 {
-	*ev = (struct pmu_event){0};
+	unsigned int type =
+		(unsigned int)(event_idx >> SBI_PMU_EVENT_TYPE_SHIFT);
+	unsigned int code = (unsigned int)(event_idx & SBI_PMU_EVENT_CODE_MASK);
+
 	if (event_idx & ~(uint64_t)SBI_PMU_EVENT_IDX_MASK)
 		return SBI_ERR_INVALID_PARAM;
-
-	ev->idx = (uint32_t)event_idx;
-	ev->type = ev->idx >> SBI_PMU_EVENT_TYPE_SHIFT;
-	ev->code = ev->idx & SBI_PMU_EVENT_CODE_MASK;
-	ev->data = event_data;
-	ev->fw_slot = PMU_FW_SLOT_NONE;
-
-	switch (ev->type) {
+	switch (type) {
 	case SBI_PMU_EVENT_TYPE_HW:
 	case SBI_PMU_EVENT_TYPE_HW_CACHE:
-		return pmu_event_hw_table(core, ev);
+		return pmu_event_hw_table(core, event_idx, event_data, ev);
 	case SBI_PMU_EVENT_TYPE_HW_RAW:
 	case SBI_PMU_EVENT_TYPE_HW_RAW_V2:
-		return pmu_event_raw(core, ev);
+		return pmu_event_raw(core, type, code, event_data, ev);
 	case SBI_PMU_EVENT_TYPE_FW:
-		return pmu_event_fw(core, ev);
+		return pmu_event_fw(core, code, event_data, ev);
 	default:
 		return SBI_ERR_NOT_SUPPORTED;
 	}

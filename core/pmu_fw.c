@@ -3,28 +3,31 @@
  * Firmware counters: 64-bit software counters of firmware events. The
  * per-hart fw_slots bitmap says which events have a running counter, so
  * counting an event nobody counts is a load and a branch (inline in
- * pmu.h); otherwise only the running counters are visited (at most 16). The
- * counter value and a platform event's event_data live in separate arrays:
- * clearing one never erases the other (FACTS 3.12).
+ * pmu.h); otherwise only the running counters are visited (at most 16).
+ * Each counter keeps its value and one event byte: a firmware event's
+ * dense slot, or PMU_FW_SLOT_PLATFORM | the number the platform gave a
+ * platform event (its event_data itself is never stored, so clearing a
+ * value can never erase it: FACTS 3.12).
  */
 #include "pmu_internal.h"
+
+static uint64_t *pmu_fwc_value(const struct pmu_hart *h, unsigned int idx)
+{
+	return &pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)];
+}
 
 void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,
 		       const struct pmu_event *ev)
 {
-	unsigned int k = pmu_fw_index(h->core, idx);
-
-	pmu_hart_fw_event(h)[k] = ev->fw_slot;
-	pmu_hart_fw_data(h)[k] =
-		ev->fw_slot == PMU_FW_SLOT_PLATFORM ? ev->data : 0;
+	pmu_hart_fw_event(h)[pmu_fw_index(h->core, idx)] = ev->fw_slot;
 	h->mapped |= pmu_bit(idx);
 }
 
-/* The fw_slots bit that stands for event slot @slot. */
+/* The fw_slots bit that stands for event byte @slot. */
 static uint32_t pmu_fw_slot_bit(unsigned int slot)
 {
-	return slot == PMU_FW_SLOT_PLATFORM ? PMU_FW_SLOTS_PLATFORM
-					    : 1u << slot;
+	return (slot & PMU_FW_SLOT_PLATFORM) ? PMU_FW_SLOTS_PLATFORM
+					     : 1u << slot;
 }
 
 /* Recompute fw_slots from the started firmware counters. */
@@ -46,7 +49,7 @@ void pmu_fwc_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 	uint8_t slot = pmu_hart_fw_event(h)[pmu_fw_index(h->core, idx)];
 
 	if (set_value)
-		pmu_fwc_write(h, idx, value);
+		*pmu_fwc_value(h, idx) = value;
 	h->started |= pmu_bit(idx);
 	h->fw_slots |= pmu_fw_slot_bit(slot);
 }
@@ -59,21 +62,18 @@ void pmu_fwc_stop(struct pmu_hart *h, unsigned int idx)
 
 void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx)
 {
-	unsigned int k = pmu_fw_index(h->core, idx);
-
-	pmu_hart_fw_event(h)[k] = PMU_FW_SLOT_NONE;
-	pmu_hart_fw_data(h)[k] = 0;
+	pmu_hart_fw_event(h)[pmu_fw_index(h->core, idx)] = PMU_FW_SLOT_NONE;
 	h->mapped &= ~pmu_bit(idx);
 }
 
 uint64_t pmu_fwc_read(const struct pmu_hart *h, unsigned int idx)
 {
-	return pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)];
+	return *pmu_fwc_value(h, idx);
 }
 
 void pmu_fwc_write(struct pmu_hart *h, unsigned int idx, uint64_t value)
 {
-	pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)] = value;
+	*pmu_fwc_value(h, idx) = value;
 }
 
 int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
@@ -86,29 +86,35 @@ int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
 	 * by STOP(RESET)) is not a valid counter to read; its last value
 	 * belongs to nobody.
 	 */
-	if (idx >= core->n_logical || !pmu_is_fw_counter(core, (unsigned)idx) ||
-	    !((h->mapped >> idx) & 1))
+	if (idx >= core->n_logical ||
+	    !((h->mapped & core->fw_valid) >> idx & 1))
 		return SBI_ERR_INVALID_PARAM;
 	*value = pmu_fwc_read(h, (unsigned int)idx);
 	return SBI_SUCCESS;
 }
 
-/*
- * Add @n to every running firmware counter whose event slot is @slot and,
- * for platform events, whose event_data is @data (0 for the others).
- */
-void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t data,
-		  uint64_t n)
+/* Add @n to every running firmware counter whose event byte is @slot. */
+void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t n)
 {
 	const uint8_t *event = pmu_hart_fw_event(h);
-	const uint64_t *event_data = pmu_hart_fw_data(h);
 	uint64_t *value = pmu_hart_fw_value(h);
-	unsigned int first = h->core->first_fw, idx, k;
+	unsigned int first = h->core->first_fw, idx;
 	uint64_t rest;
 
 	pmu_for_each_bit (idx, rest, h->started & h->core->fw_valid) {
-		k = idx - first;
-		if (event[k] == slot && event_data[k] == data)
-			value[k] += n;
+		if (event[idx - first] == slot)
+			value[idx - first] += n;
 	}
+}
+
+void pmu_fw_count_platform(struct pmu_hart *h, uint64_t event_data, uint64_t n)
+{
+	const struct pmu_core *core = h->core;
+	unsigned int number;
+
+	if (!core->plat->fw_platform_event)
+		return;
+	number = core->plat->fw_platform_event(core->plat_ctx, event_data);
+	if (number && number <= PMU_FW_PLATFORM_MAX)
+		pmu_fw_count(h, PMU_FW_SLOT_PLATFORM | number, n);
 }

@@ -10,77 +10,127 @@
  * and cleared when it starts -- unless LCOFIP is pending, in which case
  * the current OF bit is kept so an unhandled overflow is not lost. MINH
  * is always set: firmware time is not the supervisor's to measure.
+ *
+ * The core keeps each counter's mhpmevent value (selector and inhibit
+ * bits, no OF) per hart, to re-program it at every START (FACTS 3.7) and
+ * to tell the HAL what the counter holds. It is stored in 32 bits when
+ * every selector the platform can ask for has at most 27 bits (QEMU
+ * virt's are event indices of 17): selector in bits 26:0, the inhibit
+ * bits 62:58 in 31:27; otherwise in 64 (pmu_core.c decides).
  */
 #include "pmu_internal.h"
+
+#define PMU_SEL32_SELECTOR     0x07FFFFFFu
+#define PMU_SEL32_FILTER_SHIFT 31 /* mhpmevent bit 58 -> bit 27 */
+
+_Static_assert((MHPMEVENT_FILTER_MASK >> PMU_SEL32_FILTER_SHIFT) ==
+		       (uint64_t)(uint32_t)~PMU_SEL32_SELECTOR,
+	       "inhibit bits fill the top of a packed selector");
 
 static bool pmu_hw_is_fixed(unsigned int idx)
 {
 	return idx == PMU_CTR_CYCLE || idx == PMU_CTR_INSTRET;
 }
 
+static inline void *pmu_hw_saved_base(const struct pmu_hart *h)
+{
+	return (char *)(uintptr_t)h + h->core->sel_offset;
+}
+
+/* Saved value of a counter with a slot (every hpm counter has one). */
+static inline uint64_t pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
+{
+	const struct pmu_core *core = h->core;
+	unsigned int slot = core->sel_slot[idx];
+	uint32_t w;
+
+	if (core->sel_wide)
+		return ((const uint64_t *)pmu_hw_saved_base(h))[slot];
+	w = ((const uint32_t *)pmu_hw_saved_base(h))[slot];
+	return (w & PMU_SEL32_SELECTOR) |
+	       ((uint64_t)(w & ~PMU_SEL32_SELECTOR) << PMU_SEL32_FILTER_SHIFT);
+}
+
+static inline void pmu_hw_save(struct pmu_hart *h, unsigned int idx,
+			       uint64_t value)
+{
+	const struct pmu_core *core = h->core;
+	unsigned int slot = core->sel_slot[idx];
+
+	if (core->sel_wide)
+		((uint64_t *)pmu_hw_saved_base(h))[slot] = value;
+	else
+		((uint32_t *)pmu_hw_saved_base(h))[slot] =
+			(uint32_t)(value & PMU_SEL32_SELECTOR) |
+			(uint32_t)((value & MHPMEVENT_FILTER_MASK) >>
+				   PMU_SEL32_FILTER_SHIFT);
+}
+
+uint64_t pmu_hart_saved_event(const struct pmu_hart *h, unsigned int idx)
+{
+	if (idx >= PMU_CTR_HW_MAX || h->core->sel_slot[idx] == PMU_SEL_NONE)
+		return 0;
+	return pmu_hw_saved(h, idx);
+}
+
 /* Inhibit bits for the counter from the CFG_MATCH filter hints. */
 static uint64_t pmu_hw_filter(const struct pmu_core *core, unsigned int idx,
 			      uint64_t flags)
 {
-	uint64_t bits = MHPMEVENT_MINH;
-	bool capable =
-		pmu_hw_is_fixed(idx) ? core->hw.smcntrpmf : core->hw.sscofpmf;
+	/*
+	 * The flags' SET_VUINH..SET_MINH (bits 3-7) are mhpmevent's
+	 * VUINH..MINH (bits 58-62) in the same order. MINH is always set;
+	 * VS/VU hints are accepted everywhere, honoured only with H (the
+	 * mask). Without Sscofpmf (Smcntrpmf for cycle/instret) the mask is
+	 * 0: these bits belong to the selector.
+	 */
+	uint64_t bits =
+		((flags & SBI_PMU_CFG_FLAG_INH_MASK) << 55) | MHPMEVENT_MINH;
 
-	/* Without the extension these bits belong to the selector. */
-	if (!capable)
-		return 0;
-	if (flags & SBI_PMU_CFG_FLAG_SET_SINH)
-		bits |= MHPMEVENT_SINH;
-	if (flags & SBI_PMU_CFG_FLAG_SET_UINH)
-		bits |= MHPMEVENT_UINH;
-	/* VS/VU hints are accepted everywhere, honoured only with H. */
-	if (flags & SBI_PMU_CFG_FLAG_SET_VSINH)
-		bits |= MHPMEVENT_VSINH;
-	if (flags & SBI_PMU_CFG_FLAG_SET_VUINH)
-		bits |= MHPMEVENT_VUINH;
-	return bits & core->filter_bits;
-}
-
-static uint64_t *pmu_hw_saved(const struct pmu_hart *h, unsigned int idx)
-{
-	return &pmu_hart_hw_selector(h)[h->core->hw_slot[idx]];
+	_Static_assert(((uint64_t)SBI_PMU_CFG_FLAG_INH_MASK << 55) ==
+			       MHPMEVENT_FILTER_MASK,
+		       "inhibit flags and bits line up");
+	return bits &
+	       (pmu_hw_is_fixed(idx) ? core->fixed_filter : core->hpm_filter);
 }
 
 /*
- * With Sscofpmf the saved selector never holds the real OF bit (it is
- * hardware state); its place marks a counter configured but not started
- * since, whose OF was set by us at configuration and means nothing.
+ * Program the event selector (or fixed-counter filter) of @idx with
+ * @value, which the HAL is told replaces @prev.
  */
-#define PMU_HW_FRESH MHPMEVENT_OF
-
-/* Program the event selector (or fixed-counter filter) with OF = @of. */
-static void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t of)
+static void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t value,
+			   uint64_t prev)
 {
 	const struct pmu_core *core = h->core;
-	uint64_t value = *pmu_hw_saved(h, idx);
 
-	if (core->hw.sscofpmf)
-		value &= ~PMU_HW_FRESH;
 	if (!pmu_hw_is_fixed(idx))
-		core->hal->event_write(h->hal_ctx, idx, value | of);
+		PMU_HAL(core, event_write)(h->hal_ctx, idx, value, prev);
 	else if (core->hw.smcntrpmf)
-		core->hal->fixed_cfg_write(h->hal_ctx, idx, value);
+		PMU_HAL(core, fixed_cfg_write)(h->hal_ctx, idx, value);
 }
 
 void pmu_hw_configure(struct pmu_hart *h, unsigned int idx,
 		      const struct pmu_event *ev, uint64_t cfg_flags)
 {
 	const struct pmu_core *core = h->core;
-	uint64_t selector = pmu_hw_is_fixed(idx) ? 0 : ev->selector;
+	uint64_t value, prev;
 
+	h->mapped |= pmu_bit(idx);
+	if (core->sel_slot[idx] == PMU_SEL_NONE)
+		return; /* cycle/instret without Smcntrpmf: nothing to set */
+	value = pmu_hw_is_fixed(idx) ? 0 : ev->selector;
 	/* With Sscofpmf the top 8 bits are ours to set (raw v2 clause). */
 	if (core->hw.sscofpmf)
-		selector &= ~MHPMEVENT_SBI_OWNED_MASK;
-	*pmu_hw_saved(h, idx) = selector | pmu_hw_filter(core, idx, cfg_flags);
-	if (core->hw.sscofpmf && !pmu_hw_is_fixed(idx))
-		*pmu_hw_saved(h, idx) |= PMU_HW_FRESH;
-	pmu_hw_program(h, idx, core->hw.sscofpmf ? MHPMEVENT_OF : 0);
-	h->mapped |= pmu_bit(idx);
+		value &= ~MHPMEVENT_SBI_OWNED_MASK;
+	value |= pmu_hw_filter(core, idx, cfg_flags);
+	prev = pmu_hw_saved(h, idx);
+	pmu_hw_save(h, idx, value);
+	/* OF set: the counter cannot interrupt until it starts. */
+	if (core->hw.sscofpmf && !pmu_hw_is_fixed(idx)) {
+		h->fresh |= 1u << idx;
+		value |= MHPMEVENT_OF;
+	}
+	pmu_hw_program(h, idx, value, prev);
 }
 
 /*
@@ -92,15 +142,14 @@ void pmu_hw_configure(struct pmu_hart *h, unsigned int idx,
 static uint64_t pmu_hw_start_of(struct pmu_hart *h, unsigned int idx)
 {
 	const struct pmu_core *core = h->core;
-	uint64_t *saved = pmu_hw_saved(h, idx);
 
-	if (*saved & PMU_HW_FRESH) {
-		*saved &= ~PMU_HW_FRESH;
+	if (h->fresh & (1u << idx)) {
+		h->fresh &= ~(1u << idx);
 		return 0;
 	}
-	if (!core->hw.sscofpmf || !core->hal->lcofi_pending(h->hal_ctx))
+	if (!core->hw.sscofpmf || !PMU_HAL(core, lcofi_pending)(h->hal_ctx))
 		return 0;
-	return ((core->hal->overflow_read(h->hal_ctx) >> idx) & 1)
+	return ((PMU_HAL(core, overflow_read)(h->hal_ctx) >> idx) & 1)
 		       ? MHPMEVENT_OF
 		       : 0;
 }
@@ -108,24 +157,32 @@ static uint64_t pmu_hw_start_of(struct pmu_hart *h, unsigned int idx)
 void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 		  uint64_t value)
 {
-	const struct pmu_hal_ops *hal = h->core->hal;
-	uint64_t of = pmu_hw_start_of(h, idx);
+	const struct pmu_core *core = h->core;
+	uint64_t event = 0;
 
 	/* Re-program from saved state: idle paths may lose it (FACTS 3.7). */
-	pmu_hw_program(h, idx, of);
+	if (!pmu_hw_is_fixed(idx)) {
+		uint64_t saved = pmu_hw_saved(h, idx);
+
+		event = saved | pmu_hw_start_of(h, idx);
+		PMU_HAL(core, event_write)(h->hal_ctx, idx, event, saved);
+	} else if (core->hw.smcntrpmf) {
+		PMU_HAL(core, fixed_cfg_write)
+		(h->hal_ctx, idx, pmu_hw_saved(h, idx));
+	}
 	/* The value is written while still inhibited (FACTS 3.8). */
 	if (set_value)
-		hal->counter_write(h->hal_ctx, idx, value);
-	hal->inhibit_clear(h->hal_ctx, 1u << idx);
-	if (hal->counter_started)
-		hal->counter_started(h->hal_ctx, idx);
+		PMU_HAL(core, counter_write)(h->hal_ctx, idx, value);
+	PMU_HAL(core, inhibit_clear)(h->hal_ctx, 1u << idx);
+	if (PMU_HAL_HAS(core, counter_started))
+		PMU_HAL(core, counter_started)(h->hal_ctx, idx, event);
 	h->started |= pmu_bit(idx);
 }
 
 void pmu_hw_stop(struct pmu_hart *h, unsigned int idx)
 {
 	/* OF stays as it is: S-mode reads it (scountovf) after STOP. */
-	h->core->hal->inhibit_set(h->hal_ctx, 1u << idx);
+	PMU_HAL(h->core, inhibit_set)(h->hal_ctx, 1u << idx);
 	h->started &= ~pmu_bit(idx);
 }
 
@@ -136,19 +193,22 @@ void pmu_hw_stop(struct pmu_hart *h, unsigned int idx)
  */
 void pmu_hw_unmap(struct pmu_hart *h, unsigned int idx)
 {
-	*pmu_hw_saved(h, idx) = 0;
-	pmu_hw_program(h, idx, 0);
 	h->mapped &= ~pmu_bit(idx);
+	h->fresh &= ~(1u << idx);
+	if (h->core->sel_slot[idx] == PMU_SEL_NONE)
+		return;
+	pmu_hw_program(h, idx, 0, pmu_hw_saved(h, idx));
+	pmu_hw_save(h, idx, 0);
 }
 
 uint64_t pmu_hw_read(const struct pmu_hart *h, unsigned int idx)
 {
-	return h->core->hal->counter_read(h->hal_ctx, idx);
+	return PMU_HAL(h->core, counter_read)(h->hal_ctx, idx);
 }
 
 void pmu_hw_write(struct pmu_hart *h, unsigned int idx, uint64_t value)
 {
-	h->core->hal->counter_write(h->hal_ctx, idx, value);
+	PMU_HAL(h->core, counter_write)(h->hal_ctx, idx, value);
 }
 
 /* OF bits of the hardware counters in @set (logical = CSR index). */
@@ -158,7 +218,7 @@ uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set)
 
 	if (!core->hw.sscofpmf)
 		return 0;
-	return core->hal->overflow_read(h->hal_ctx) & set & core->hw_valid;
+	return PMU_HAL(core, overflow_read)(h->hal_ctx) & set & core->hw_valid;
 }
 
 uint64_t pmu_overflow_irq(struct pmu_hart *h)
@@ -169,7 +229,7 @@ uint64_t pmu_overflow_irq(struct pmu_hart *h)
 	if (!core->hw.sscofpmf)
 		return 0;
 	/* Acknowledge first: an overflow after this raises LCOFIP anew. */
-	core->hal->lcofi_clear(h->hal_ctx);
+	PMU_HAL(core, lcofi_clear)(h->hal_ctx);
 	ovf = pmu_hw_overflowed(h, core->hw_valid);
 	if (core->plat->overflow)
 		core->plat->overflow(core->plat_ctx, h->hal_ctx, ovf);
@@ -184,7 +244,8 @@ uint64_t pmu_overflow_irq(struct pmu_hart *h)
  * and rdinstret. The fixed counters are marked started because they are:
  * START answers ALREADY_STARTED and STOP stops them, as the hardware
  * says. The SBI spec does not say what state the counters are in before
- * the first PMU call (docs/semantics.md).
+ * the first PMU call (docs/semantics.md). The saved values are 0 (the
+ * caller cleared them), which is also what is written.
  */
 void pmu_hw_handoff_hart(struct pmu_hart *h)
 {
@@ -192,11 +253,11 @@ void pmu_hw_handoff_hart(struct pmu_hart *h)
 	uint64_t rest;
 	unsigned int idx;
 
-	core->hal->inhibit_set(h->hal_ctx,
-			       (uint32_t)(core->hw_valid & ~core->fixed_valid));
+	PMU_HAL(core, inhibit_set)
+	(h->hal_ctx, (uint32_t)(core->hw_valid & ~core->fixed_valid));
 	pmu_for_each_bit (idx, rest, core->hw_valid)
 		pmu_hw_unmap(h, idx);
-	core->hal->inhibit_clear(h->hal_ctx, (uint32_t)core->fixed_valid);
+	PMU_HAL(core, inhibit_clear)(h->hal_ctx, (uint32_t)core->fixed_valid);
 	h->started = core->fixed_valid;
 	h->mapped = 0;
 }

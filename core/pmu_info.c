@@ -49,17 +49,27 @@ static uint64_t pmu_info_event_data(uint32_t idx, uint64_t data)
 	return data;
 }
 
+/*
+ * The answer for one entry. General and cache events, all Linux asks
+ * about, are answered by the map's precomputed entries, as CFG_MATCH
+ * decodes them (pmu_map_lookup()); the decoder itself answers the rest.
+ */
+static uint32_t pmu_info_supported(const struct pmu_core *core, uint32_t idx,
+				   volatile const uint64_t *data)
+{
+	if ((idx >> SBI_PMU_EVENT_TYPE_SHIFT) <= SBI_PMU_EVENT_TYPE_HW_CACHE)
+		return pmu_map_lookup(&core->map, idx) != NULL;
+	return pmu_event_supported(core, idx, pmu_info_event_data(idx, *data));
+}
+
 static void pmu_info_answer(const struct pmu_core *core,
 			    volatile struct pmu_info_entry *e, uint64_t n)
 {
 	uint64_t i;
 
-	for (i = 0; i < n; i++) {
-		uint32_t idx = e[i].event_idx;
-		uint64_t data = pmu_info_event_data(idx, e[i].event_data);
-
-		e[i].output = pmu_event_supported(core, idx, data) ? 1 : 0;
-	}
+	for (i = 0; i < n; i++)
+		e[i].output = pmu_info_supported(core, e[i].event_idx,
+						 &e[i].event_data);
 }
 
 int pmu_event_get_info(struct pmu_hart *h, uint64_t addr, uint64_t addr_above,

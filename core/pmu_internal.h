@@ -13,24 +13,64 @@
 
 #include "pmu_bitmap.h"
 
-/* An event request after validation (pmu_event.c). */
+/*
+ * The hart hooks as the core calls them: bound at build time when the
+ * build names a HAL header (SBIPMU_HAL_STATIC, see pmu_hal.h), through
+ * core->hal otherwise. PMU_HAL_HAS() tests an optional hook.
+ */
+#ifdef SBIPMU_HAL_STATIC
+#include SBIPMU_HAL_STATIC
+#define PMU_HAL(core, hook)	((void)(core), pmu_hal_##hook)
+#define PMU_HAL_HAS(core, hook) ((void)(core), PMU_HAL_HAS_##hook)
+#else
+#define PMU_HAL(core, hook)	((core)->hal->hook)
+#define PMU_HAL_HAS(core, hook) ((core)->hal->hook != NULL)
+#endif
+
+/*
+ * An event request after validation (pmu_event.c): every field is set by
+ * a successful decode.
+ */
 struct pmu_event {
-	uint32_t idx;	   /* event_idx, 20 bits */
-	unsigned int type; /* event_idx[19:16] */
-	unsigned int code; /* event_idx[15:0] */
-	uint64_t data;	   /* event_data as given */
 	uint64_t counters; /* logical counters able to count it */
 	uint64_t selector; /* hardware: mhpmevent value without OF/filters */
-	uint8_t fw_slot;   /* firmware: dense slot or PMU_FW_SLOT_PLATFORM */
-	bool is_fw;
+	/* firmware: its event byte (fw_event[]); hardware: PMU_FW_SLOT_NONE */
+	uint8_t fw_slot;
 };
+
+static inline bool pmu_event_is_fw(const struct pmu_event *ev)
+{
+	return ev->fw_slot != PMU_FW_SLOT_NONE;
+}
 
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev);
 
-/* (cbase, cmask) -> logical counter bitmap, with every check of the spec. */
-int pmu_counter_set(const struct pmu_core *core, uint64_t cbase, uint64_t cmask,
-		    uint64_t *set);
+/*
+ * (cbase, cmask) -> logical counter bitmap: the one place every SBI
+ * function that takes a set of counters gets it from, with every check
+ * of the spec ("set of counters has at least one invalid counter" ->
+ * SBI_ERR_INVALID_PARAM) and the arithmetic guards of FACTS 3.1 (cbase
+ * near ULONG_MAX, an empty mask, cmask << cbase overflowing). Inline: it
+ * is on every hot path.
+ */
+static inline int pmu_counter_set(const struct pmu_core *core, uint64_t cbase,
+				  uint64_t cmask, uint64_t *set)
+{
+	uint64_t mask = cmask & core->xlen_mask;
+
+	/*
+	 * An empty set names no counter. Below n_logical (<= 48, so below
+	 * 64: pmu_core_init()) cbase shifts safely; every mask bit must then
+	 * land on a valid counter, and a bit shifted past bit 63 would land
+	 * on none (valid >> cbase has no bit there), so it is refused too.
+	 */
+	if (!mask || cbase >= core->n_logical ||
+	    (mask & ~(core->valid >> cbase)))
+		return SBI_ERR_INVALID_PARAM;
+	*set = mask << cbase;
+	return SBI_SUCCESS;
+}
 
 static inline bool pmu_is_fw_counter(const struct pmu_core *core,
 				     unsigned int idx)
@@ -57,6 +97,7 @@ static inline unsigned int pmu_fw_index(const struct pmu_core *core,
 /* Hardware counter actions (pmu_hw.c). */
 void pmu_hw_configure(struct pmu_hart *h, unsigned int idx,
 		      const struct pmu_event *ev, uint64_t cfg_flags);
+void pmu_hw_handoff_hart(struct pmu_hart *h);
 void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
 		  uint64_t value);
 void pmu_hw_stop(struct pmu_hart *h, unsigned int idx);
@@ -64,7 +105,6 @@ void pmu_hw_unmap(struct pmu_hart *h, unsigned int idx);
 uint64_t pmu_hw_read(const struct pmu_hart *h, unsigned int idx);
 void pmu_hw_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
 uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set);
-void pmu_hw_handoff_hart(struct pmu_hart *h);
 
 /* Firmware counter actions (pmu_fw.c). */
 void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,

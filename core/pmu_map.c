@@ -100,9 +100,9 @@ static struct pmu_map_entry *pmu_map_slot(struct pmu_map *map,
 	uint32_t code = event_idx & SBI_PMU_EVENT_CODE_MASK;
 
 	if (kind == PMU_MAP_GENERAL)
-		return &map->general[code];
+		return &map->hw[SBI_PMU_EVENT_TYPE_HW][code];
 	if (kind == PMU_MAP_CACHE)
-		return &map->cache[code];
+		return &map->hw[SBI_PMU_EVENT_TYPE_HW_CACHE][code];
 	return NULL;
 }
 
@@ -399,15 +399,16 @@ static void pmu_map_fix_raw(struct pmu_map_builder *b,
  */
 static void pmu_map_drop_selectorless(struct pmu_map *map)
 {
-	for (uint32_t code = 1; code < SBI_PMU_HW_GENERAL_MAX; code++) {
-		struct pmu_map_entry *e = &map->general[code];
+	struct pmu_map_entry *general = map->hw[SBI_PMU_EVENT_TYPE_HW];
+	struct pmu_map_entry *cache = map->hw[SBI_PMU_EVENT_TYPE_HW_CACHE];
 
-		if (!e->selector)
-			e->counters &= pmu_map_fixed_for(code);
+	for (uint32_t code = 1; code < SBI_PMU_HW_GENERAL_MAX; code++) {
+		if (!general[code].selector)
+			general[code].counters &= pmu_map_fixed_for(code);
 	}
 	for (uint32_t code = 0; code < SBI_PMU_HW_CACHE_CODE_COUNT; code++) {
-		if (!map->cache[code].selector)
-			map->cache[code].counters = 0;
+		if (!cache[code].selector)
+			cache[code].counters = 0;
 	}
 }
 
@@ -417,16 +418,18 @@ static void pmu_map_drop_selectorless(struct pmu_map *map)
  */
 static void pmu_map_generic_selectors(struct pmu_map *map)
 {
-	const uint32_t cache = (uint32_t)SBI_PMU_EVENT_TYPE_HW_CACHE
-			       << SBI_PMU_EVENT_TYPE_SHIFT;
+	struct pmu_map_entry *general = map->hw[SBI_PMU_EVENT_TYPE_HW];
+	struct pmu_map_entry *cache = map->hw[SBI_PMU_EVENT_TYPE_HW_CACHE];
+	const uint32_t cache_type = (uint32_t)SBI_PMU_EVENT_TYPE_HW_CACHE
+				    << SBI_PMU_EVENT_TYPE_SHIFT;
 
 	for (uint32_t code = 1; code < SBI_PMU_HW_GENERAL_MAX; code++) {
-		if (map->general[code].counters)
-			map->general[code].selector = code;
+		if (general[code].counters)
+			general[code].selector = code;
 	}
 	for (uint32_t code = 0; code < SBI_PMU_HW_CACHE_CODE_COUNT; code++) {
-		if (map->cache[code].counters)
-			map->cache[code].selector = cache | code;
+		if (cache[code].counters)
+			cache[code].selector = cache_type | code;
 	}
 }
 
@@ -479,28 +482,13 @@ void pmu_map_build(struct pmu_map *map, uint32_t counter_mask,
 		map->n_raw = in->raw ? in->n_raw : 0;
 	}
 	/* The fixed counters count their event, rows or not (FACTS 3.11). */
-	map->general[PMU_MAP_CYCLES].counters |=
+	map->hw[SBI_PMU_EVENT_TYPE_HW][PMU_MAP_CYCLES].counters |=
 		b.hw & PMU_MAP_BIT(PMU_CTR_CYCLE);
-	map->general[PMU_MAP_INSTRET].counters |=
+	map->hw[SBI_PMU_EVENT_TYPE_HW][PMU_MAP_INSTRET].counters |=
 		b.hw & PMU_MAP_BIT(PMU_CTR_INSTRET);
 	map->has_selectors = b.has_selectors;
 	if (!b.has_selectors)
 		pmu_map_generic_selectors(map);
-}
-
-const struct pmu_map_entry *pmu_map_lookup(const struct pmu_map *map,
-					   uint32_t event_idx)
-{
-	enum pmu_map_kind kind = pmu_map_kind(event_idx);
-	uint32_t code = event_idx & SBI_PMU_EVENT_CODE_MASK;
-	const struct pmu_map_entry *e = NULL;
-
-	if (kind == PMU_MAP_GENERAL)
-		e = &map->general[code];
-	else if (kind == PMU_MAP_CACHE)
-		e = &map->cache[code];
-	/* An event no counter can count is as unknown as a non-standard one. */
-	return e && e->counters ? e : NULL;
 }
 
 /*

@@ -29,8 +29,6 @@
  */
 #include "pmu_internal.h"
 
-#define PMU_FIXED_COUNTERS (pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET))
-
 static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
 			  const struct pmu_event *ev, unsigned int *idx)
 {
@@ -52,18 +50,21 @@ static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
 	return SBI_SUCCESS;
 }
 
+/*
+ * The preference between fixed and programmable counters is one mask,
+ * core->prefer (pmu_core.c): the programmable counters with Sscofpmf,
+ * the fixed ones without. Firmware events only ever have firmware
+ * counters free, which the first mask holds and the second does not:
+ * either way the lowest free one is taken.
+ */
 static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
 			  const struct pmu_event *ev, unsigned int *idx)
 {
 	uint64_t free = set & ev->counters & ~h->mapped;
-	uint64_t programmable = free & ~PMU_FIXED_COUNTERS;
-	uint64_t preferred = free;
+	uint64_t preferred = free & h->core->prefer;
 
 	if (!free)
 		return SBI_ERR_NOT_SUPPORTED;
-	if (!ev->is_fw && programmable != free)
-		preferred = h->core->hw.sscofpmf ? programmable
-						 : free & PMU_FIXED_COUNTERS;
 	*idx = pmu_bit_lowest(preferred ? preferred : free);
 	return SBI_SUCCESS;
 }
@@ -76,6 +77,8 @@ static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
  */
 static void pmu_match_release(struct pmu_hart *h, unsigned int idx)
 {
+	if (!((h->started | h->mapped) & pmu_bit(idx)))
+		return; /* the usual case: a free counter */
 	if (h->started & pmu_bit(idx))
 		pmu_hw_stop(h, idx);
 	if (!(h->mapped & pmu_bit(idx)))
@@ -91,7 +94,7 @@ static void pmu_match_configure(struct pmu_hart *h, unsigned int idx,
 				const struct pmu_event *ev, uint64_t flags)
 {
 	pmu_match_release(h, idx);
-	if (ev->is_fw)
+	if (pmu_event_is_fw(ev))
 		pmu_fwc_configure(h, idx, ev);
 	else
 		pmu_hw_configure(h, idx, ev, flags);

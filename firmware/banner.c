@@ -172,9 +172,9 @@ static void banner_pmu(const struct fw_boot *b)
 	}
 	banner_counters(b->pmu);
 	banner_map(b);
-	fw_printf("PMU state       : %lu bytes per hart (+ %lu in the HAL)\n",
-		  (unsigned long)b->pmu_hart_bytes,
-		  (unsigned long)fw_pmu_hal_hart_size());
+	/* The CSR HAL keeps nothing per hart: this is all of it. */
+	fw_printf("PMU state       : %lu bytes per hart\n",
+		  (unsigned long)b->pmu_hart_bytes);
 }
 
 static void banner_platform(const struct fw_boot *b)

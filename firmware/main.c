@@ -140,7 +140,7 @@ static void main_hart_init(struct fw_hart *h)
 	if (main_boot_info.pmu && main_pmu_mem[h->hartid])
 		h->pmu = pmu_hart_init(main_pmu_mem[h->hartid],
 				       main_boot_info.pmu_hart_bytes, &main_pmu,
-				       fw_pmu_hal_hart_ctx(h->hartid));
+				       NULL);
 	h->pmu_fast = fw_pmu_trace_on(h->hartid) ? NULL : h->pmu;
 }
 

@@ -134,11 +134,14 @@ static void *plat_shmem_map(void *ctx, uint64_t addr, uint64_t size)
 	return (void *)(uintptr_t)addr;
 }
 
-static bool plat_fw_supported(void *ctx, uint64_t event_data)
+/* Our platform events are numbered by their event_data (platform.h). */
+static unsigned int plat_fw_event(void *ctx, uint64_t event_data)
 {
 	(void)ctx;
-	return event_data == FW_PLAT_EVENT_DBCN_BYTES ||
-	       event_data == FW_PLAT_EVENT_HSM_SUSPEND;
+	if (event_data == FW_PLAT_EVENT_DBCN_BYTES ||
+	    event_data == FW_PLAT_EVENT_HSM_SUSPEND)
+		return (unsigned int)event_data;
+	return 0;
 }
 
 /* Overflow taken in M-mode: SSE's business (sse_hw.c). */
@@ -152,7 +155,7 @@ static void plat_pmu_overflow(void *ctx, void *hal_ctx, uint64_t overflowed)
 
 const struct pmu_platform_ops fw_plat_pmu_ops = {
 	.shmem_map = plat_shmem_map,
-	.fw_platform_supported = plat_fw_supported,
+	.fw_platform_event = plat_fw_event,
 	.overflow = plat_pmu_overflow,
 };
 

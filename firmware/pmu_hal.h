@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMU core's hart hooks on real CSRs (pmu_hal_csr.c), and the probes
- * discover.c uses to find out which counter CSRs exist. All PMU CSR
- * access of the firmware is in that one file.
+ * The PMU core's hart hooks on real CSRs (pmu_hal_csr.h, bound to the
+ * core at build time; pmu_hal_csr.c), and the probes discover.c uses to
+ * find out which counter CSRs exist. All PMU CSR access of the firmware
+ * is in those two files. The hooks keep no per-hart state: their
+ * @hal_ctx is NULL.
  */
 #ifndef FW_PMU_HAL_H
 #define FW_PMU_HAL_H
@@ -20,14 +22,6 @@ extern const struct pmu_hal_ops fw_pmu_hal_ops;
  * and whether the machine is QEMU virt (its overflow-timer quirk).
  */
 void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt);
-
-/*
- * The hooks' per-hart context (@hal_ctx of pmu_hart_init()) for hart
- * @hartid, reset to "nothing known about the event selectors".
- */
-void *fw_pmu_hal_hart_ctx(unsigned int hartid);
-/* Bytes of that context per hart (for the banner). */
-size_t fw_pmu_hal_hart_size(void);
 
 /*
  * Probes, each run with traps caught (a missing CSR traps or reads 0).

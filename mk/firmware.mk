@@ -28,9 +28,12 @@ FW_DIR    := $(BUILD)/firmware
 # argument registers away before its first branch and back before each
 # tail call; the SBI-call path is mostly such dispatch levels (up to six
 # moves each).
+# SBIPMU_HAL_STATIC binds the core's hart hooks to the CSR HAL at build
+# time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware \
 	$(LIBFDT_FW_INC)
+
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \

@@ -34,33 +34,52 @@ struct pmu_snapshot_shmem {
 
 /*
  * Global state, shared read-only by all harts after init. Fields are
- * private to the core; firmware and tools use the accessors below.
+ * private to the core; firmware and tools use the accessors below. Much
+ * of it is precomputed at init so that the hot paths only look up.
  */
 struct pmu_core {
 	const struct pmu_hal_ops *hal;
 	const struct pmu_platform_ops *plat;
 	void *plat_ctx;
 	struct pmu_hw_desc hw;
-	struct pmu_map map;
+	uint64_t valid;	      /* every counter: hw_valid | fw_valid */
 	uint64_t hw_valid;    /* logical bitmap of hardware counters */
 	uint64_t fw_valid;    /* logical bitmap of firmware counters */
 	uint64_t fixed_valid; /* cycle and instret, if implemented */
-	uint64_t filter_bits; /* mhpmevent inhibit bits the hpm counters take */
-	uint64_t xlen_mask;   /* all-ones of XLEN bits */
+	/* CFG_MATCH's first choice among the free counters (pmu_match.c) */
+	uint64_t prefer;
+	/* Inhibit bits mhpmevent / mcyclecfg take; 0 without the extension */
+	uint64_t hpm_filter;
+	uint64_t fixed_filter;
+	uint64_t xlen_mask;    /* all-ones of XLEN bits */
 	unsigned int first_fw; /* logical index of firmware counter 0 */
 	unsigned int n_logical;
-	unsigned int n_hw;
-	uint8_t hw_slot[PMU_CTR_HW_MAX]; /* CSR index -> selector slot */
+	unsigned int n_sel;	  /* counters with a saved event selector */
+	uint16_t sel_offset;	  /* per-hart state: the saved selectors */
+	uint16_t fw_event_offset; /* per-hart state: the firmware events */
+	bool sel_wide;		  /* saved selectors are 64-bit (else 32) */
+	/* CSR index -> saved selector slot, PMU_SEL_NONE: it has none */
+	uint8_t sel_slot[PMU_CTR_HW_MAX];
+	/* Last: the fields above stay within a load's immediate offset. */
+	struct pmu_map map;
 };
 
+#define PMU_SEL_NONE 0xFFu
+
 /*
- * Per-hart state: 40 bytes here, then, in the caller's buffer right
- * behind it (pmu_hart_state_size()), sized from the real counters:
- *   uint64_t hw_selector[n_hw]  mhpmevent value to program, without OF
- *   uint64_t fw_value[num_fw]   firmware counter values
- *   uint64_t fw_data[num_fw]    event_data of platform firmware events
- *   uint8_t  fw_event[num_fw]   event slot, PMU_FW_SLOT_PLATFORM or NONE
- * Reach them with the accessors below.
+ * Per-hart state: 48 bytes here, then, in the caller's buffer right
+ * behind it (pmu_hart_state_size()), sized from what the hart has:
+ *   uint64_t fw_value[num_fw]  firmware counter values
+ *   saved[n_sel]               the mhpmevent value (selector and inhibit
+ *                              bits, no OF) of each hpm counter, and of
+ *                              cycle/instret with Smcntrpmf: 32 bits
+ *                              each, packed, when every selector the
+ *                              platform can ask for fits (sel_wide
+ *                              false), else 64 (pmu_hw.c)
+ *   uint8_t fw_event[num_fw]   event slot, PMU_FW_SLOT_PLATFORM | the
+ *                              platform's number, or PMU_FW_SLOT_NONE
+ * QEMU virt: 48 + 16 x 8 + 16 x 4 + 16 = 256 bytes. Reach them with the
+ * accessors below.
  */
 struct pmu_hart {
 	const struct pmu_core *core;
@@ -81,32 +100,37 @@ struct pmu_hart {
 	 * without looking at any counter.
 	 */
 	uint32_t fw_slots;
+	/*
+	 * Hardware counters configured and not started since: the OF bit
+	 * CFG_MATCH set (so that an idle counter never interrupts) is ours,
+	 * and START clears it whatever LCOFIP says (pmu_hw.c).
+	 */
+	uint32_t fresh;
 };
 
-#define PMU_FW_SLOT_PLATFORM  0xFFu
-#define PMU_FW_SLOT_NONE      0xFEu
+/* A firmware counter's event byte (fw_event[]). */
+#define PMU_FW_SLOT_NONE      0x7Fu /* no event */
+#define PMU_FW_SLOT_PLATFORM  0x80u /* | the platform's number, 1..127 */
 #define PMU_FW_SLOTS_PLATFORM (1u << 31)
 _Static_assert(SBIPMU_FW_SLOT_COUNT < 31, "firmware slots fit fw_slots");
+_Static_assert(PMU_FW_PLATFORM_MAX <= 0x7F, "platform events fit a byte");
 
-static inline uint64_t *pmu_hart_hw_selector(const struct pmu_hart *h)
+static inline uint64_t *pmu_hart_fw_value(const struct pmu_hart *h)
 {
 	return (uint64_t *)(uintptr_t)(h + 1);
 }
 
-static inline uint64_t *pmu_hart_fw_value(const struct pmu_hart *h)
-{
-	return pmu_hart_hw_selector(h) + h->core->n_hw;
-}
-
-static inline uint64_t *pmu_hart_fw_data(const struct pmu_hart *h)
-{
-	return pmu_hart_fw_value(h) + h->core->hw.num_fw_counters;
-}
-
 static inline uint8_t *pmu_hart_fw_event(const struct pmu_hart *h)
 {
-	return (uint8_t *)(pmu_hart_fw_data(h) + h->core->hw.num_fw_counters);
+	return (uint8_t *)(uintptr_t)h + h->core->fw_event_offset;
 }
+
+/*
+ * The mhpmevent value (selector and inhibit bits, no OF) the core keeps
+ * for hardware counter @idx and programs at every START; 0 for a counter
+ * that keeps none (cycle and instret without Smcntrpmf).
+ */
+uint64_t pmu_hart_saved_event(const struct pmu_hart *h, unsigned int idx);
 
 /* ---- set-up (boot hart, then each hart) ---- */
 
@@ -171,9 +195,11 @@ static inline unsigned int pmu_fw_slot(unsigned int code)
 	return PMU_FW_SLOT_NONE;
 }
 
-/* Out of line: add @n to the running counters of @slot (and @data). */
-void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t data,
-		  uint64_t n);
+/* Out of line: add @n to the running counters of event byte @slot. */
+void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t n);
+
+/* Out of line: the same for platform event @event_data. */
+void pmu_fw_count_platform(struct pmu_hart *h, uint64_t event_data, uint64_t n);
 
 /*
  * Count one occurrence of firmware event @code (standard 0-21 or one of
@@ -186,7 +212,7 @@ static inline void pmu_fw_event(struct pmu_hart *h, unsigned int code)
 	unsigned int slot = pmu_fw_slot(code);
 
 	if (h && slot < 32 && ((h->fw_slots >> slot) & 1))
-		pmu_fw_count(h, slot, 0, 1);
+		pmu_fw_count(h, slot, 1);
 }
 
 /* Mask bit of firmware event @code (one with a slot below 32: all are). */
@@ -208,7 +234,7 @@ static inline void pmu_fw_platform_event(struct pmu_hart *h,
 					 uint64_t event_data, uint64_t n)
 {
 	if (h && (h->fw_slots & PMU_FW_SLOTS_PLATFORM))
-		pmu_fw_count(h, PMU_FW_SLOT_PLATFORM, event_data, n);
+		pmu_fw_count_platform(h, event_data, n);
 }
 
 /* ---- counter overflow taken by the firmware ---- */
@@ -227,7 +253,7 @@ uint64_t pmu_overflow_irq(struct pmu_hart *h);
 
 static inline uint64_t pmu_core_valid_counters(const struct pmu_core *core)
 {
-	return core->hw_valid | core->fw_valid;
+	return core->valid;
 }
 
 static inline const struct pmu_map *pmu_core_map(const struct pmu_core *core)

@@ -10,6 +10,17 @@
  * Every hook is marked MANDATORY or OPTIONAL; pmu_core_init() checks them
  * once and refuses a table with a missing mandatory hook, so no hot path
  * tests a mandatory pointer for NULL.
+ *
+ * Binding: by default the core calls the hart hooks through the table
+ * given to pmu_core_init() (the host tests' simulated hart does). A build
+ * may bind them at build time instead, for speed: it defines
+ * SBIPMU_HAL_STATIC as the name of a header (e.g. -DSBIPMU_HAL_STATIC=
+ * '"pmu_hal_csr.h"') that defines, for every hook, a function
+ * pmu_hal_<hook>() with the hook's prototype, and PMU_HAL_HAS_<hook> as 1
+ * or 0 for the optional ones. The core then calls those directly (inline
+ * if the header defines them so), and the table is only checked at init;
+ * it must hold the same functions. The firmware binds its CSR HAL this
+ * way (firmware/pmu_hal_csr.h); the hooks' logic exists once either way.
  */
 #ifndef SBIPMU_PMU_HAL_H
 #define SBIPMU_PMU_HAL_H
@@ -19,8 +30,8 @@
 
 /*
  * Hart hooks. @ctx is the per-hart context given to pmu_hart_init()
- * (real firmware acts on the calling hart; its HAL keeps per-hart shadow
- * state there).
+ * (real firmware acts on the calling hart and needs none; the simulated
+ * hart of the host tests is found there).
  * Counter numbers are CSR indices: 0 cycle, 2 instret, 3..31 mhpmcounterN.
  */
 struct pmu_hal_ops {
@@ -34,9 +45,14 @@ struct pmu_hal_ops {
 	void (*counter_write)(void *ctx, unsigned int idx, uint64_t value);
 	/*
 	 * MANDATORY: write mhpmevent@idx (3..31). On RV32 the upper half goes
-	 * to mhpmeventh only when Sscofpmf is present (FACTS 3.17).
+	 * to mhpmeventh only when Sscofpmf is present (FACTS 3.17). @prev is
+	 * what the core last wrote there, OF aside (0 before its first
+	 * write, pmu_hart_init()'s, which is 0 too): the core keeps the
+	 * counter's selector anyway, so a HAL that must know what the
+	 * counter holds (firmware/pmu_hal_csr.c, a QEMU quirk) needs no copy.
 	 */
-	void (*event_write)(void *ctx, unsigned int idx, uint64_t value);
+	void (*event_write)(void *ctx, unsigned int idx, uint64_t value,
+			    uint64_t prev);
 	/* MANDATORY: set / clear bits of mcountinhibit. */
 	void (*inhibit_set)(void *ctx, uint32_t mask);
 	void (*inhibit_clear)(void *ctx, uint32_t mask);
@@ -58,12 +74,13 @@ struct pmu_hal_ops {
 	void (*fixed_cfg_write)(void *ctx, unsigned int idx, uint64_t value);
 	/*
 	 * OPTIONAL: hardware counter @idx has just been started (its value
-	 * written or kept, then un-inhibited). For hardware whose overflow
+	 * written or kept, then un-inhibited); @event is the mhpmevent value
+	 * it runs with (0 for cycle and instret). For hardware whose overflow
 	 * detection must be re-armed once the counter runs, e.g. QEMU 7.2,
 	 * where a write arms a host-clock timer that is dropped if it expires
 	 * while the counter is still inhibited (firmware/pmu_hal_csr.c).
 	 */
-	void (*counter_started)(void *ctx, unsigned int idx);
+	void (*counter_started)(void *ctx, unsigned int idx, uint64_t event);
 };
 
 /*
@@ -80,12 +97,14 @@ struct pmu_platform_ops {
 	 */
 	void *(*shmem_map)(void *ctx, uint64_t addr, uint64_t size);
 	/*
-	 * OPTIONAL: platform firmware events (event code 0xFFFF). Return
-	 * true when @event_data names an event the platform reports through
-	 * pmu_fw_platform_event(). Without this hook the event is
-	 * not supported.
+	 * OPTIONAL: platform firmware events (event code 0xFFFF). The
+	 * platform numbers the events it reports through
+	 * pmu_fw_platform_event() 1..PMU_FW_PLATFORM_MAX; return the number
+	 * of the event @event_data names, 0 if none. The core keeps that
+	 * number per counter (one byte), not the 64-bit event_data. Without
+	 * this hook the event is not supported.
 	 */
-	bool (*fw_platform_supported)(void *ctx, uint64_t event_data);
+	unsigned int (*fw_platform_event)(void *ctx, uint64_t event_data);
 	/*
 	 * OPTIONAL: the counter-overflow interrupt of the hart whose HAL
 	 * context is @hal_ctx reached the firmware (pmu_overflow_irq());
@@ -114,5 +133,7 @@ struct pmu_hw_desc {
 };
 
 #define PMU_MAX_FW_COUNTERS 16
+/* Platform firmware events a platform may number (fw_platform_event). */
+#define PMU_FW_PLATFORM_MAX 127
 
 #endif

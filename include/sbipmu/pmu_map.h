@@ -82,9 +82,20 @@ struct pmu_map_entry {
 	uint64_t selector; /* 0: no selector known */
 };
 
+/*
+ * Codes per table event type: general events are 1-10, cache events
+ * below 56; both types share one table, indexed [type][code], so that a
+ * lookup is a bound check and an index (entries of codes that name no
+ * event keep counters == 0).
+ */
+#define PMU_MAP_CODES 64
+_Static_assert(SBI_PMU_HW_GENERAL_MAX <= PMU_MAP_CODES &&
+		       SBI_PMU_HW_CACHE_CODE_COUNT <= PMU_MAP_CODES,
+	       "every standard event has an entry");
+
 struct pmu_map {
-	struct pmu_map_entry general[SBI_PMU_HW_GENERAL_MAX];
-	struct pmu_map_entry cache[SBI_PMU_HW_CACHE_CODE_COUNT];
+	/* [SBI_PMU_EVENT_TYPE_HW or _HW_CACHE][code] */
+	struct pmu_map_entry hw[2][PMU_MAP_CODES];
 	const struct pmu_map_raw_row *raw;
 	size_t n_raw;
 	bool has_selectors; /* a usable event-to-mhpmevent table exists */
@@ -105,9 +116,23 @@ void pmu_map_build(struct pmu_map *map, uint32_t counter_mask,
 /* Name of a property as written in the device tree. */
 const char *pmu_map_prop_name(enum pmu_map_prop prop);
 
-/* Entry for a general (type 0) or cache (type 1) event; NULL if none. */
-const struct pmu_map_entry *pmu_map_lookup(const struct pmu_map *map,
-					   uint32_t event_idx);
+/*
+ * Entry for a general (type 0) or cache (type 1) event that some counter
+ * can count; NULL for any other event_idx (reserved bits set or not).
+ */
+static inline const struct pmu_map_entry *
+pmu_map_lookup(const struct pmu_map *map, uint64_t event_idx)
+{
+	uint64_t type = event_idx >> SBI_PMU_EVENT_TYPE_SHIFT;
+	uint64_t code = event_idx & SBI_PMU_EVENT_CODE_MASK;
+	const struct pmu_map_entry *e;
+
+	if (type > SBI_PMU_EVENT_TYPE_HW_CACHE || code >= PMU_MAP_CODES)
+		return NULL;
+	e = &map->hw[type][code];
+	/* An event no counter can count is as unknown as a non-standard one. */
+	return e->counters ? e : NULL;
+}
 
 /* Counters of the first raw row matching @data (first match wins). */
 uint32_t pmu_map_raw_counters(const struct pmu_map *map, uint64_t data);

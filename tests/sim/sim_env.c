@@ -27,10 +27,12 @@ struct sim_env_cfg sim_env_default_cfg(void)
 	return cfg;
 }
 
-static bool sim_platform_supported(void *ctx, uint64_t event_data)
+/* Platform event @event_data (< SIM_PLATFORM_EVENTS) is number data + 1. */
+static unsigned int sim_platform_event(void *ctx, uint64_t event_data)
 {
 	(void)ctx;
-	return event_data < SIM_PLATFORM_EVENTS;
+	return event_data < SIM_PLATFORM_EVENTS ? (unsigned int)event_data + 1
+						: 0;
 }
 
 static void sim_overflow(void *ctx, void *hal_ctx, uint64_t overflowed)
@@ -85,7 +87,7 @@ int sim_env_init(struct sim_env *env, const struct sim_env_cfg *cfg)
 	env->plat.shmem_map = sim_mem_shmem_map;
 	env->plat.overflow = sim_overflow;
 	if (cfg->platform_events)
-		env->plat.fw_platform_supported = sim_platform_supported;
+		env->plat.fw_platform_event = sim_platform_event;
 	for (i = 0; i < cfg->harts; i++)
 		sim_hart_init(&env->hart[i], &cfg->hart);
 	sim_hart_describe(&env->hart[0], cfg->num_fw, &desc);
@@ -149,6 +151,6 @@ unsigned int sim_env_violations(const struct sim_env *env)
 	unsigned int i, n = env->mem.violations;
 
 	for (i = 0; i < env->cfg.harts; i++)
-		n += env->hart[i].violations;
+		n += env->hart[i].violations + env->hart[i].prev_mismatches;
 	return n;
 }

@@ -26,7 +26,7 @@ struct sim_env_cfg {
 	struct sim_hart_cfg hart;
 	unsigned int num_fw; /* firmware counters */
 	unsigned int harts;
-	bool platform_events;	    /* offer fw_platform_supported */
+	bool platform_events;	    /* offer fw_platform_event */
 	bool no_rows;		    /* no riscv,pmu rows at all */
 	bool no_snapshot;	    /* firmware withholds the snapshot area */
 	struct pmu_map_input *rows; /* NULL: QEMU 7.2's rows */

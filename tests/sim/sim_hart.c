@@ -74,7 +74,18 @@ static void sim_counter_write(void *ctx, unsigned int idx, uint64_t value)
 	s->counter[idx] = value & sim_hart_width_mask(s, idx);
 }
 
-static void sim_event_write(void *ctx, unsigned int idx, uint64_t value)
+/* What mhpmevent holds after @value is written (WARL bits dropped). */
+static uint64_t sim_event_held(const struct sim_hart *s, uint64_t value)
+{
+	if (!s->cfg.sscofpmf)
+		value &= s->cfg.xlen == 32 ? 0xFFFFFFFFULL : ~0ULL;
+	else if (!s->cfg.h_ext)
+		value &= ~(MHPMEVENT_VSINH | MHPMEVENT_VUINH);
+	return value;
+}
+
+static void sim_event_write(void *ctx, unsigned int idx, uint64_t value,
+			    uint64_t prev)
 {
 	struct sim_hart *s = ctx;
 
@@ -85,12 +96,17 @@ static void sim_event_write(void *ctx, unsigned int idx, uint64_t value)
 	/* RV32 without Sscofpmf: there is no mhpmeventh to write. */
 	if (s->cfg.xlen == 32 && !s->cfg.sscofpmf && (value >> 32))
 		s->violations++;
-	if (!s->cfg.sscofpmf)
-		value &= s->cfg.xlen == 32 ? 0xFFFFFFFFULL : ~0ULL;
-	else if (!s->cfg.h_ext)
-		value &= ~(MHPMEVENT_VSINH | MHPMEVENT_VUINH);
+	/*
+	 * The HAL contract: @prev is what the core last wrote, OF aside; a
+	 * HAL relies on it instead of keeping a copy (pmu_hal.h).
+	 */
+	if (!((s->event_lost >> idx) & 1) &&
+	    (sim_event_held(s, prev) & ~MHPMEVENT_OF) !=
+		    (s->event[idx] & ~MHPMEVENT_OF))
+		s->prev_mismatches++;
+	s->event_lost &= ~(1u << idx);
 	s->event_writes++;
-	s->event[idx] = value;
+	s->event[idx] = sim_event_held(s, value);
 }
 
 static void sim_inhibit_set(void *ctx, uint32_t mask)
@@ -165,6 +181,12 @@ const struct pmu_hal_ops sim_hal_ops = {
 	.lcofi_clear = sim_lcofi_clear,
 	.fixed_cfg_write = sim_fixed_cfg_write,
 };
+
+void sim_hart_lose_event(struct sim_hart *s, unsigned int idx, uint64_t value)
+{
+	s->event[idx % 32] = value;
+	s->event_lost |= 1u << (idx % 32);
+}
 
 static bool sim_counting(const struct sim_hart *s, unsigned int idx)
 {

@@ -33,6 +33,12 @@ struct sim_hart {
 	uint32_t inhibit;	 /* mcountinhibit */
 	bool lcofip;		 /* mip.LCOFIP */
 	unsigned int violations; /* accesses real hardware would reject */
+	/*
+	 * mhpmevent writes whose @prev was not what the CSR held (OF aside):
+	 * the HAL contract broken (counted as a violation).
+	 */
+	unsigned int prev_mismatches;
+	uint32_t event_lost; /* sim_hart_lose_event() since the last write */
 	unsigned long event_writes;
 	unsigned long counter_writes;
 };
@@ -51,6 +57,12 @@ void sim_hart_describe(const struct sim_hart *s, unsigned int num_fw,
  * Sscofpmf counter wrapping sets OF and, if OF was clear, LCOFIP.
  */
 void sim_hart_tick(struct sim_hart *s, uint64_t n);
+
+/*
+ * mhpmevent@idx loses its value to @value behind the core's back, as a
+ * suspend path may (FACTS 3.7): the next write's @prev cannot match.
+ */
+void sim_hart_lose_event(struct sim_hart *s, unsigned int idx, uint64_t value);
 
 /* Width mask of counter @idx. */
 uint64_t sim_hart_width_mask(const struct sim_hart *s, unsigned int idx);

@@ -100,10 +100,11 @@ static void spy_counter_write(void *ctx, unsigned int idx, uint64_t value)
 	sim_hal_ops.counter_write(ctx, idx, value);
 }
 
-static void spy_event_write(void *ctx, unsigned int idx, uint64_t value)
+static void spy_event_write(void *ctx, unsigned int idx, uint64_t value,
+			    uint64_t prev)
 {
 	spy_add(SPY_EVENT_WRITE, idx, value);
-	sim_hal_ops.event_write(ctx, idx, value);
+	sim_hal_ops.event_write(ctx, idx, value, prev);
 }
 
 static void spy_inhibit_clear(void *ctx, uint32_t mask)
@@ -119,10 +120,12 @@ static void spy_inhibit_set(void *ctx, uint32_t mask)
 }
 
 /* The optional hook, logged with whether the counter was running. */
-static void spy_counter_started(void *ctx, unsigned int idx)
+static void spy_counter_started(void *ctx, unsigned int idx, uint64_t event)
 {
 	const struct sim_hart *s = ctx;
 
+	/* The event it runs with is what mhpmevent holds (0: fixed). */
+	assert_int_equal(event, idx >= PMU_CTR_HPM_FIRST ? s->event[idx] : 0);
 	spy_add(SPY_STARTED, idx, !((s->inhibit >> idx) & 1));
 }
 
@@ -400,7 +403,8 @@ static void test_facts_3_7__start_reprograms_filter_bits(void **state)
 	assert_ok(start(env, r.value, 1, F_INIT, 0));
 	assert_ok(stop(env, r.value, 1, 0));
 	/* an idle path left the selector without its filter bits */
-	env->hart[0].event[r.value] = EV_DTLB_READ_MISS;
+	sim_hart_lose_event(&env->hart[0], (unsigned int)r.value,
+			    EV_DTLB_READ_MISS);
 	assert_ok(start(env, r.value, 1, F_INIT, 0));
 	assert_int_equal(env->hart[0].event[r.value],
 			 filters | EV_DTLB_READ_MISS);

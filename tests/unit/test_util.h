@@ -449,7 +449,7 @@ static inline bool tu_started(const struct sim_env *env, unsigned long idx)
 static inline uint64_t tu_saved_selector(const struct sim_env *env,
 					 unsigned long idx)
 {
-	return pmu_hart_hw_selector(env->pmu[0])[env->core.hw_slot[idx]];
+	return pmu_hart_saved_event(env->pmu[0], (unsigned int)idx);
 }
 
 /*
