@@ -32,8 +32,7 @@ FW_DIR    := $(BUILD)/firmware
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware \
-	$(LIBFDT_FW_INC)
-
+	$(LIBFDT_FW_INC) -DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
