@@ -14,6 +14,13 @@
 #include "pmu_bitmap.h"
 
 /*
+ * For the per-counter actions of the hot paths (pmu_hw.h): GCC would
+ * otherwise call the bigger ones out of line once they have two callers,
+ * which costs the caller a stack frame per call.
+ */
+#define PMU_ALWAYS_INLINE inline __attribute__((always_inline))
+
+/*
  * The hart hooks as the core calls them: bound at build time when the
  * build names a HAL header (SBIPMU_HAL_STATIC, see pmu_hal.h), through
  * core->hal otherwise. PMU_HAL_HAS() tests an optional hook.
@@ -94,33 +101,9 @@ static inline unsigned int pmu_fw_index(const struct pmu_core *core,
 	return idx - core->first_fw;
 }
 
-/* Hardware counter actions (pmu_hw.c). */
-void pmu_hw_configure(struct pmu_hart *h, unsigned int idx,
-		      const struct pmu_event *ev, uint64_t cfg_flags);
+/* Hardware counters outside the hot paths (pmu_hw.c). */
 void pmu_hw_handoff_hart(struct pmu_hart *h);
-void pmu_hw_start(struct pmu_hart *h, unsigned int idx, bool set_value,
-		  uint64_t value);
-void pmu_hw_stop(struct pmu_hart *h, unsigned int idx);
-void pmu_hw_unmap(struct pmu_hart *h, unsigned int idx);
-uint64_t pmu_hw_read(const struct pmu_hart *h, unsigned int idx);
-void pmu_hw_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
 uint64_t pmu_hw_overflowed(const struct pmu_hart *h, uint64_t set);
-
-/* Firmware counter actions (pmu_fw.c). */
-void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,
-		       const struct pmu_event *ev);
-void pmu_fwc_start(struct pmu_hart *h, unsigned int idx, bool set_value,
-		   uint64_t value);
-void pmu_fwc_stop(struct pmu_hart *h, unsigned int idx);
-void pmu_fwc_unmap(struct pmu_hart *h, unsigned int idx);
-uint64_t pmu_fwc_read(const struct pmu_hart *h, unsigned int idx);
-void pmu_fwc_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
-
-/* One counter of either type (pmu_startstop.c). */
-uint64_t pmu_counter_read(const struct pmu_hart *h, unsigned int idx);
-void pmu_counter_write(struct pmu_hart *h, unsigned int idx, uint64_t value);
-void pmu_counter_start_one(struct pmu_hart *h, unsigned int idx, bool set_value,
-			   uint64_t value);
 
 /*
  * Firmware pointer to [addr, addr + count * elem_size) of supervisor
@@ -129,5 +112,52 @@ void pmu_counter_start_one(struct pmu_hart *h, unsigned int idx, bool set_value,
  */
 void *pmu_shmem_map(const struct pmu_core *core, uint64_t addr,
 		    uint64_t addr_above, uint64_t count, uint64_t elem_size);
+
+/* The per-counter actions, inline (they are the hot paths' bodies). */
+#include "pmu_fw.h"
+#include "pmu_hw.h"
+
+/* One counter of either type. */
+static inline uint64_t pmu_counter_read(const struct pmu_hart *h,
+					unsigned int idx)
+{
+	if (pmu_is_fw_counter(h->core, idx))
+		return pmu_fwc_read(h, idx);
+	return pmu_hw_read(h, idx);
+}
+
+static inline void pmu_counter_write(struct pmu_hart *h, unsigned int idx,
+				     uint64_t value)
+{
+	if (pmu_is_fw_counter(h->core, idx))
+		pmu_fwc_write(h, idx, value);
+	else
+		pmu_hw_write(h, idx, value);
+}
+
+static inline void pmu_counter_start_one(struct pmu_hart *h, unsigned int idx,
+					 bool set_value, uint64_t value)
+{
+	if (pmu_is_fw_counter(h->core, idx))
+		pmu_fwc_start(h, idx, set_value, value);
+	else
+		pmu_hw_start(h, idx, set_value, value);
+}
+
+static inline void pmu_counter_stop_one(struct pmu_hart *h, unsigned int idx)
+{
+	if (pmu_is_fw_counter(h->core, idx))
+		pmu_fwc_stop(h, idx);
+	else
+		pmu_hw_stop(h, idx);
+}
+
+static inline void pmu_counter_unmap_one(struct pmu_hart *h, unsigned int idx)
+{
+	if (pmu_is_fw_counter(h->core, idx))
+		pmu_fwc_unmap(h, idx);
+	else
+		pmu_hw_unmap(h, idx);
+}
 
 #endif

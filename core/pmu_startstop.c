@@ -20,46 +20,6 @@
  */
 #include "pmu_internal.h"
 
-uint64_t pmu_counter_read(const struct pmu_hart *h, unsigned int idx)
-{
-	if (pmu_is_fw_counter(h->core, idx))
-		return pmu_fwc_read(h, idx);
-	return pmu_hw_read(h, idx);
-}
-
-void pmu_counter_write(struct pmu_hart *h, unsigned int idx, uint64_t value)
-{
-	if (pmu_is_fw_counter(h->core, idx))
-		pmu_fwc_write(h, idx, value);
-	else
-		pmu_hw_write(h, idx, value);
-}
-
-void pmu_counter_start_one(struct pmu_hart *h, unsigned int idx, bool set_value,
-			   uint64_t value)
-{
-	if (pmu_is_fw_counter(h->core, idx))
-		pmu_fwc_start(h, idx, set_value, value);
-	else
-		pmu_hw_start(h, idx, set_value, value);
-}
-
-static void pmu_counter_stop_one(struct pmu_hart *h, unsigned int idx)
-{
-	if (pmu_is_fw_counter(h->core, idx))
-		pmu_fwc_stop(h, idx);
-	else
-		pmu_hw_stop(h, idx);
-}
-
-static void pmu_counter_unmap_one(struct pmu_hart *h, unsigned int idx)
-{
-	if (pmu_is_fw_counter(h->core, idx))
-		pmu_fwc_unmap(h, idx);
-	else
-		pmu_hw_unmap(h, idx);
-}
-
 static int pmu_start_check(const struct pmu_hart *h, uint64_t cbase,
 			   uint64_t cmask, uint64_t flags, uint64_t *set)
 {
@@ -87,28 +47,52 @@ static int pmu_start_check(const struct pmu_hart *h, uint64_t cbase,
 	return SBI_SUCCESS;
 }
 
+/*
+ * The counters of a set one by one. Linux always names one counter, at
+ * cbase (cmask 1), and its hot calls are on hardware counters. START
+ * and STOP act on such a counter inline, without a bit search or a
+ * loop, and hand any other set to an out-of-line walk (a tail call), so
+ * that the walk's registers (and the firmware counters' fw_slots
+ * recount) do not weigh on the common case. The walk does the same
+ * steps per counter, with the same per-counter actions (pmu_internal.h).
+ */
+static inline bool pmu_set_is_one_hw(const struct pmu_hart *h, uint64_t set,
+				     uint64_t cbase)
+{
+	return set == pmu_bit((unsigned int)cbase) &&
+	       !pmu_is_fw_counter(h->core, (unsigned int)cbase);
+}
+
+/* @snap: each value from its snapshot slot (relative to cbase). */
+static __attribute__((noinline)) int
+pmu_start_walk(struct pmu_hart *h, uint64_t set, uint64_t cbase, bool set_value,
+	       uint64_t value, volatile struct pmu_snapshot_shmem *snap)
+{
+	uint64_t rest;
+	unsigned int idx;
+
+	pmu_for_each_bit (idx, rest, set)
+		pmu_counter_start_one(h, idx, set_value,
+				      snap ? snap->values[idx - cbase] : value);
+	return SBI_SUCCESS;
+}
+
 int pmu_counter_start(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
 		      uint64_t flags, uint64_t init_value)
 {
-	volatile struct pmu_snapshot_shmem *snap = NULL;
-	bool set_value = flags & (SBI_PMU_START_FLAG_SET_INIT_VALUE |
-				  SBI_PMU_START_FLAG_INIT_SNAPSHOT);
-	uint64_t set, rest, value = init_value;
-	unsigned int idx;
+	bool from_snap = flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT;
+	bool set_value =
+		from_snap || (flags & SBI_PMU_START_FLAG_SET_INIT_VALUE);
+	uint64_t set;
 	int rc;
 
 	rc = pmu_start_check(h, cbase, cmask, flags, &set);
 	if (rc)
 		return rc;
-	if (flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT)
-		snap = h->shmem;
-
-	pmu_for_each_bit (idx, rest, set) {
-		/* Snapshot slots are relative to counter_idx_base. */
-		if (snap)
-			value = snap->values[idx - cbase];
-		pmu_counter_start_one(h, idx, set_value, value);
-	}
+	if (!pmu_set_is_one_hw(h, set, cbase) || from_snap)
+		return pmu_start_walk(h, set, cbase, set_value, init_value,
+				      from_snap ? h->shmem : NULL);
+	pmu_hw_start(h, (unsigned int)cbase, set_value, init_value);
 	return SBI_SUCCESS;
 }
 
@@ -149,18 +133,23 @@ static void pmu_stop_snapshot(const struct pmu_hart *h,
 	snap->overflow = pmu_hw_overflowed(h, set) >> cbase;
 }
 
-int pmu_counter_stop(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
-		     uint64_t flags)
+/* "some counter of the set was not running": the answer for the set. */
+static inline int pmu_stop_answer(uint64_t set, uint64_t running)
 {
-	uint64_t set, rest, was_stopped;
-	unsigned int idx;
-	int rc;
+	return running != set ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS;
+}
 
-	rc = pmu_stop_check(h, cbase, cmask, flags, &set);
-	if (rc)
-		return rc;
-	was_stopped = set & ~h->started;
-	pmu_for_each_bit (idx, rest, set & h->started)
+/*
+ * Any set: stop the running counters, TAKE_SNAPSHOT, then RESET (after
+ * the snapshot: releasing a counter clears its OF bit).
+ */
+static __attribute__((noinline)) int
+pmu_stop_walk(struct pmu_hart *h, uint64_t cbase, uint64_t set, uint64_t flags)
+{
+	uint64_t running = set & h->started, rest;
+	unsigned int idx;
+
+	pmu_for_each_bit (idx, rest, running)
 		pmu_counter_stop_one(h, idx);
 	if (flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT)
 		pmu_stop_snapshot(h, h->shmem, cbase, set);
@@ -168,5 +157,26 @@ int pmu_counter_stop(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
 		pmu_for_each_bit (idx, rest, set)
 			pmu_counter_unmap_one(h, idx);
 	}
-	return was_stopped ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS;
+	return pmu_stop_answer(set, running);
+}
+
+int pmu_counter_stop(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
+		     uint64_t flags)
+{
+	uint64_t set, running;
+	int rc;
+
+	rc = pmu_stop_check(h, cbase, cmask, flags, &set);
+	if (rc)
+		return rc;
+	if (!pmu_set_is_one_hw(h, set, cbase) ||
+	    (flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT))
+		return pmu_stop_walk(h, cbase, set, flags);
+	/* The walk's steps for the one hardware counter at cbase. */
+	running = set & h->started;
+	if (running)
+		pmu_hw_stop(h, (unsigned int)cbase);
+	if (flags & SBI_PMU_STOP_FLAG_RESET)
+		pmu_hw_unmap(h, (unsigned int)cbase);
+	return pmu_stop_answer(set, running);
 }

@@ -21,13 +21,6 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
 	fw_pmu_hal_qemu_timer = hw->sscofpmf && qemu_virt;
 }
 
-/* Unmap, then select: the QEMU quirk's path of pmu_hal_event_write(). */
-void fw_pmu_hal_evt_reselect(unsigned int idx, uint64_t value)
-{
-	fw_pmu_hal_evt_set(idx, 0);
-	fw_pmu_hal_evt_set(idx, value);
-}
-
 #if __riscv_xlen == 32
 /* mhpmevent@idx as 64 bits (mhpmeventh only with Sscofpmf, FACTS 3.17). */
 static uint64_t hal_evt_get(unsigned int idx)

@@ -64,8 +64,7 @@ static inline unsigned long fw_pmu_hal_tbl(void (*table)(void),
 	return a0;
 }
 
-/* Out of line in pmu_hal_csr.c: the QEMU quirks' rare paths. */
-void fw_pmu_hal_evt_reselect(unsigned int idx, uint64_t value);
+/* Out of line in pmu_hal_csr.c: the RV32 QEMU quirk's path. */
 #if __riscv_xlen == 32
 void fw_pmu_hal_ctr_write_rv32_qemu(unsigned int idx, uint64_t value);
 #endif
@@ -139,10 +138,10 @@ static inline void pmu_hal_event_write(void *ctx, unsigned int idx,
 	uint64_t old = FW_PMU_HAL_SELECTOR(prev);
 
 	(void)ctx;
+	/* Unmap first (inline too: the core's callers make no calls). */
 	if (old && value && old != FW_PMU_HAL_SELECTOR(value))
-		fw_pmu_hal_evt_reselect(idx, value);
-	else
-		fw_pmu_hal_evt_set(idx, value);
+		fw_pmu_hal_evt_set(idx, 0);
+	fw_pmu_hal_evt_set(idx, value);
 }
 
 static inline void pmu_hal_inhibit_set(void *ctx, uint32_t mask)
