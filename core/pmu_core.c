@@ -94,8 +94,8 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 }
 
 /*
- * Can every selector the map hands out be saved in 32 bits (27 bits of
- * selector, pmu_hw.c)? Not with raw rows: a raw event's selector is its
+ * Can every selector the map hands out be saved in 32 bits (26 bits of
+ * selector, pmu_hw.h)? Not with raw rows: a raw event's selector is its
  * event_data, up to 56 bits.
  */
 static bool pmu_core_sel_wide(const struct pmu_map *map)
@@ -108,7 +108,7 @@ static bool pmu_core_sel_wide(const struct pmu_map *map)
 	for (i = 0; i < 2; i++)
 		for (code = 0; code < PMU_MAP_CODES; code++)
 			if (map->hw[i][code].counters &&
-			    (map->hw[i][code].selector >> 27))
+			    (map->hw[i][code].selector >> 26))
 				return true;
 	return false;
 }

@@ -17,19 +17,19 @@
  * The core keeps each counter's mhpmevent value (selector and inhibit
  * bits, no OF) per hart, to re-program it at every START (FACTS 3.7) and
  * to tell the HAL what the counter holds. It is stored in 32 bits when
- * every selector the platform can ask for has at most 27 bits (QEMU
- * virt's are event indices of 17): selector in bits 26:0, the inhibit
- * bits 62:58 in 31:27; otherwise in 64 (pmu_core.c decides).
+ * every selector the platform can ask for has at most 26 bits (QEMU
+ * virt's are event indices of 17): selector in bits 25:0, the inhibit
+ * bits 62:58 in 30:26; otherwise in 64 (pmu_core.c decides).
  */
 #ifndef SBIPMU_CORE_PMU_HW_H
 #define SBIPMU_CORE_PMU_HW_H
 
-#define PMU_SEL32_SELECTOR     0x07FFFFFFu
-#define PMU_SEL32_FILTER_SHIFT 31 /* mhpmevent bit 58 -> bit 27 */
-
-_Static_assert((MHPMEVENT_FILTER_MASK >> PMU_SEL32_FILTER_SHIFT) ==
-		       (uint64_t)(uint32_t)~PMU_SEL32_SELECTOR,
-	       "inhibit bits fill the top of a packed selector");
+/*
+ * A packed saved value is the mhpmevent value's two halves ORed: the
+ * selector in bits 25:0 (bits 31:26 and 57:32 of a selector that packs
+ * are 0), the inhibit bits 62:58 in 30:26.
+ */
+#define PMU_SEL32_SELECTOR 0x03FFFFFFu
 
 static inline bool pmu_hw_is_fixed(unsigned int idx)
 {
@@ -53,7 +53,7 @@ static PMU_ALWAYS_INLINE uint64_t pmu_hw_saved(const struct pmu_hart *h,
 		return ((const uint64_t *)pmu_hw_saved_base(h))[slot];
 	w = ((const uint32_t *)pmu_hw_saved_base(h))[slot];
 	return (w & PMU_SEL32_SELECTOR) |
-	       ((uint64_t)(w & ~PMU_SEL32_SELECTOR) << PMU_SEL32_FILTER_SHIFT);
+	       ((uint64_t)(w & ~PMU_SEL32_SELECTOR) << 32);
 }
 
 static PMU_ALWAYS_INLINE void pmu_hw_save(struct pmu_hart *h, unsigned int idx,
@@ -66,9 +66,7 @@ static PMU_ALWAYS_INLINE void pmu_hw_save(struct pmu_hart *h, unsigned int idx,
 		((uint64_t *)pmu_hw_saved_base(h))[slot] = value;
 	else
 		((uint32_t *)pmu_hw_saved_base(h))[slot] =
-			(uint32_t)(value & PMU_SEL32_SELECTOR) |
-			(uint32_t)((value & MHPMEVENT_FILTER_MASK) >>
-				   PMU_SEL32_FILTER_SHIFT);
+			(uint32_t)value | (uint32_t)(value >> 32);
 }
 
 /* Inhibit bits for the counter from the CFG_MATCH filter hints. */
@@ -114,7 +112,7 @@ static PMU_ALWAYS_INLINE void pmu_hw_configure(struct pmu_hart *h,
 					       uint64_t cfg_flags)
 {
 	const struct pmu_core *core = h->core;
-	uint64_t value, prev;
+	uint64_t value;
 
 	h->mapped |= pmu_bit(idx);
 	if (core->sel_slot[idx] == PMU_SEL_NONE)
@@ -124,14 +122,14 @@ static PMU_ALWAYS_INLINE void pmu_hw_configure(struct pmu_hart *h,
 	if (core->hw.sscofpmf)
 		value &= ~MHPMEVENT_SBI_OWNED_MASK;
 	value |= pmu_hw_filter(core, idx, cfg_flags);
-	prev = pmu_hw_saved(h, idx);
 	pmu_hw_save(h, idx, value);
 	/* OF set: the counter cannot interrupt until it starts. */
 	if (core->hw.sscofpmf && !pmu_hw_is_fixed(idx)) {
 		h->fresh |= 1u << idx;
 		value |= MHPMEVENT_OF;
 	}
-	pmu_hw_program(h, idx, value, prev);
+	/* The caller released the counter first: it holds 0 (pmu_match.c). */
+	pmu_hw_program(h, idx, value, 0);
 }
 
 /*

@@ -27,12 +27,10 @@ _Static_assert(
 	"event info entry is 16 bytes (table 'Event info entry format')");
 
 static bool pmu_info_reserved_bits(volatile struct pmu_info_entry *e,
-				   uint64_t n)
+				   volatile struct pmu_info_entry *end)
 {
-	uint64_t i;
-
-	for (i = 0; i < n; i++) {
-		if (e[i].event_idx & SBI_PMU_EVENT_INFO_IDX_RESERVED)
+	for (; e != end; e++) {
+		if (e->event_idx & SBI_PMU_EVENT_INFO_IDX_RESERVED)
 			return true;
 	}
 	return false;
@@ -51,25 +49,42 @@ static uint64_t pmu_info_event_data(uint32_t idx, uint64_t data)
 
 /*
  * The answer for one entry. General and cache events, all Linux asks
- * about, are answered by the map's precomputed entries, as CFG_MATCH
- * decodes them (pmu_map_lookup()); the decoder itself answers the rest.
+ * about, are one bit of the map's precomputed answers (pmu_map.c, the
+ * same entries CFG_MATCH decodes with); the decoder itself answers the
+ * rest. Out of line: the loop below stays in registers.
  */
-static uint32_t pmu_info_supported(const struct pmu_core *core, uint32_t idx,
-				   volatile const uint64_t *data)
+static __attribute__((noinline)) void
+pmu_info_other(const struct pmu_core *core, volatile struct pmu_info_entry *e)
 {
-	if ((idx >> SBI_PMU_EVENT_TYPE_SHIFT) <= SBI_PMU_EVENT_TYPE_HW_CACHE)
-		return pmu_map_lookup(&core->map, idx) != NULL;
-	return pmu_event_supported(core, idx, pmu_info_event_data(idx, *data));
+	uint32_t idx = e->event_idx;
+
+	e->output = pmu_event_supported(
+		core, idx, pmu_info_event_data(idx, e->event_data));
 }
 
-static void pmu_info_answer(const struct pmu_core *core,
-			    volatile struct pmu_info_entry *e, uint64_t n)
-{
-	uint64_t i;
+/* The bits a general or cache event_idx of the table may have set. */
+#define PMU_INFO_TABLE_BITS                                                    \
+	((uint32_t)(SBI_PMU_EVENT_TYPE_HW_CACHE << SBI_PMU_EVENT_TYPE_SHIFT) | \
+	 (PMU_MAP_CODES - 1))
 
-	for (i = 0; i < n; i++)
-		e[i].output = pmu_info_supported(core, e[i].event_idx,
-						 &e[i].event_data);
+static void pmu_info_answer(const struct pmu_core *core,
+			    volatile struct pmu_info_entry *e,
+			    volatile struct pmu_info_entry *end)
+{
+	const uint64_t *table = core->map.supported;
+
+	for (; e != end; e++) {
+		uint32_t idx = e->event_idx;
+
+		/* Type 0 or 1 (bits 31:17 clear), code below 64: a bit. */
+		if (__builtin_expect(!(idx & ~PMU_INFO_TABLE_BITS), 1))
+			e->output =
+				(table[(idx >> SBI_PMU_EVENT_TYPE_SHIFT) & 1] >>
+				 (idx % 64)) &
+				1;
+		else
+			pmu_info_other(core, e);
+	}
 }
 
 int pmu_event_get_info(struct pmu_hart *h, uint64_t addr, uint64_t addr_above,
@@ -87,8 +102,8 @@ int pmu_event_get_info(struct pmu_hart *h, uint64_t addr, uint64_t addr_above,
 			      SBI_PMU_EVENT_INFO_ENTRY_SIZE);
 	if (!table)
 		return SBI_ERR_INVALID_ADDRESS;
-	if (pmu_info_reserved_bits(table, num_entries))
+	if (pmu_info_reserved_bits(table, table + num_entries))
 		return SBI_ERR_INVALID_PARAM;
-	pmu_info_answer(h->core, table, num_entries);
+	pmu_info_answer(h->core, table, table + num_entries);
 	return SBI_SUCCESS;
 }

@@ -50,8 +50,47 @@ static inline bool pmu_event_is_fw(const struct pmu_event *ev)
 	return ev->fw_slot != PMU_FW_SLOT_NONE;
 }
 
+/* Every event_idx and event_data, every answer (pmu_event.c). */
 int pmu_event_decode(const struct pmu_core *core, uint64_t event_idx,
 		     uint64_t event_data, struct pmu_event *ev);
+
+/*
+ * The requests CFG_MATCH sees all the time, decoded inline: a general or
+ * cache event some counter can count (the map's precomputed entry), and
+ * one of our firmware events. true with @ev filled as pmu_event_decode()
+ * would fill it; false for any other request, errors included, which is
+ * pmu_event_decode()'s to answer (the unit tests hold both to the same
+ * answers).
+ */
+static inline bool pmu_event_decode_common(const struct pmu_core *core,
+					   uint64_t event_idx,
+					   uint64_t event_data,
+					   struct pmu_event *ev)
+{
+	const struct pmu_map_entry *e;
+	unsigned int slot;
+
+	if (event_data)
+		return false;
+	e = pmu_map_lookup(&core->map, event_idx);
+	if (e) {
+		/* The map keeps only implemented counters (pmu_map_build()). */
+		ev->counters = e->counters;
+		ev->selector = e->selector;
+		ev->fw_slot = PMU_FW_SLOT_NONE;
+		return true;
+	}
+	/* Type 15, no reserved bit; the platform event is not ours to count. */
+	if ((event_idx >> SBI_PMU_EVENT_TYPE_SHIFT) != SBI_PMU_EVENT_TYPE_FW)
+		return false;
+	slot = pmu_fw_slot((unsigned int)(event_idx & SBI_PMU_EVENT_CODE_MASK));
+	if (slot == PMU_FW_SLOT_NONE || !core->fw_valid)
+		return false;
+	ev->counters = core->fw_valid;
+	ev->selector = 0;
+	ev->fw_slot = (uint8_t)slot;
+	return true;
+}
 
 /*
  * (cbase, cmask) -> logical counter bitmap: the one place every SBI

@@ -433,6 +433,17 @@ static void pmu_map_generic_selectors(struct pmu_map *map)
 	}
 }
 
+/* The table events' answers as bits, for EVENT_GET_INFO's loop. */
+static void pmu_map_answers(struct pmu_map *map)
+{
+	for (uint32_t type = 0; type < 2; type++) {
+		map->supported[type] = 0;
+		for (uint32_t code = 0; code < PMU_MAP_CODES; code++)
+			if (map->hw[type][code].counters)
+				map->supported[type] |= 1ULL << code;
+	}
+}
+
 /* A property counts as given if it is marked present or has rows. */
 static bool pmu_map_has(const struct pmu_map_input *in, enum pmu_map_prop p,
 			size_t n_rows)
@@ -489,6 +500,7 @@ void pmu_map_build(struct pmu_map *map, uint32_t counter_mask,
 	map->has_selectors = b.has_selectors;
 	if (!b.has_selectors)
 		pmu_map_generic_selectors(map);
+	pmu_map_answers(map);
 }
 
 /*

@@ -29,8 +29,10 @@
  */
 #include "pmu_internal.h"
 
-static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
-			  const struct pmu_event *ev, unsigned int *idx)
+static PMU_ALWAYS_INLINE int pmu_match_skip(const struct pmu_hart *h,
+					    uint64_t set,
+					    const struct pmu_event *ev,
+					    unsigned int *idx)
 {
 	unsigned int first = pmu_bit_lowest(set);
 
@@ -57,8 +59,10 @@ static int pmu_match_skip(const struct pmu_hart *h, uint64_t set,
  * counters free, which the first mask holds and the second does not:
  * either way the lowest free one is taken.
  */
-static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
-			  const struct pmu_event *ev, unsigned int *idx)
+static PMU_ALWAYS_INLINE int pmu_match_find(const struct pmu_hart *h,
+					    uint64_t set,
+					    const struct pmu_event *ev,
+					    unsigned int *idx)
 {
 	uint64_t free = set & ev->counters & ~h->mapped;
 	uint64_t preferred = free & h->core->prefer;
@@ -75,7 +79,8 @@ static int pmu_match_find(const struct pmu_hart *h, uint64_t set,
  * counter can: every other running counter has an owner and is never
  * chosen).
  */
-static void pmu_match_release(struct pmu_hart *h, unsigned int idx)
+static PMU_ALWAYS_INLINE void pmu_match_release(struct pmu_hart *h,
+						unsigned int idx)
 {
 	if (!((h->started | h->mapped) & pmu_bit(idx)))
 		return; /* the usual case: a free counter */
@@ -90,8 +95,10 @@ static void pmu_match_release(struct pmu_hart *h, unsigned int idx)
 }
 
 /* The same flags mean the same thing for every counter type (FACTS 3.5). */
-static void pmu_match_configure(struct pmu_hart *h, unsigned int idx,
-				const struct pmu_event *ev, uint64_t flags)
+static PMU_ALWAYS_INLINE void pmu_match_configure(struct pmu_hart *h,
+						  unsigned int idx,
+						  const struct pmu_event *ev,
+						  uint64_t flags)
 {
 	pmu_match_release(h, idx);
 	if (pmu_event_is_fw(ev))
@@ -104,13 +111,50 @@ static void pmu_match_configure(struct pmu_hart *h, unsigned int idx,
 		pmu_counter_start_one(h, idx, false, 0);
 }
 
+/* Choose a counter of @set for the decoded @ev, then configure it. */
+static PMU_ALWAYS_INLINE int pmu_match_event(struct pmu_hart *h, uint64_t set,
+					     uint64_t flags,
+					     const struct pmu_event *ev,
+					     uint64_t *idx_out)
+{
+	unsigned int idx;
+	int rc;
+
+	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
+		rc = pmu_match_skip(h, set, ev, &idx);
+	else
+		rc = pmu_match_find(h, set, ev, &idx);
+	if (rc)
+		return rc;
+
+	pmu_match_configure(h, idx, ev, flags);
+	*idx_out = idx;
+	return SBI_SUCCESS;
+}
+
+/*
+ * Any other request: the whole decoder (pmu_event.c), out of line and
+ * reached by a tail call, so that the common case below makes no call.
+ */
+static __attribute__((noinline)) int
+pmu_match_any(struct pmu_hart *h, uint64_t set, uint64_t flags,
+	      uint64_t event_idx, uint64_t event_data, uint64_t *idx_out)
+{
+	struct pmu_event ev;
+	int rc;
+
+	rc = pmu_event_decode(h->core, event_idx, event_data, &ev);
+	if (rc)
+		return rc;
+	return pmu_match_event(h, set, flags, &ev, idx_out);
+}
+
 int pmu_counter_cfg_match(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
 			  uint64_t flags, uint64_t event_idx,
 			  uint64_t event_data, uint64_t *idx_out)
 {
 	struct pmu_event ev;
 	uint64_t set;
-	unsigned int idx;
 	int rc;
 
 	/* "the given flag parameter has a reserved bit set" */
@@ -119,17 +163,8 @@ int pmu_counter_cfg_match(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
 	rc = pmu_counter_set(h->core, cbase, cmask, &set);
 	if (rc)
 		return rc;
-	rc = pmu_event_decode(h->core, event_idx, event_data, &ev);
-	if (rc)
-		return rc;
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
-		rc = pmu_match_skip(h, set, &ev, &idx);
-	else
-		rc = pmu_match_find(h, set, &ev, &idx);
-	if (rc)
-		return rc;
-
-	pmu_match_configure(h, idx, &ev, flags);
-	*idx_out = idx;
-	return SBI_SUCCESS;
+	if (!pmu_event_decode_common(h->core, event_idx, event_data, &ev))
+		return pmu_match_any(h, set, flags, event_idx, event_data,
+				     idx_out);
+	return pmu_match_event(h, set, flags, &ev, idx_out);
 }

@@ -76,7 +76,8 @@ static int pmu_decode_call(struct pmu_hart *h, unsigned long fid,
 		int rc = pmu_counter_fw_read(h, pmu_arg(args, 0), value);
 
 		/* "always returns zero in sbiret.value for RV64" */
-		*value = args->rv32 ? *value >> 32 : 0;
+		if (rc == SBI_SUCCESS)
+			*value = args->rv32 ? *value >> 32 : 0;
 		return rc;
 	}
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:

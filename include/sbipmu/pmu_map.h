@@ -76,9 +76,13 @@ struct pmu_map_diag {
 
 typedef void (*pmu_map_report_fn)(void *ctx, const struct pmu_map_diag *d);
 
-/* One precomputed answer: counters able to count an event, its selector. */
+/*
+ * One precomputed answer: counters able to count an event (64 bits like
+ * every counter set of the core: no widening on the hot path), its
+ * selector.
+ */
 struct pmu_map_entry {
-	uint32_t counters;
+	uint64_t counters;
 	uint64_t selector; /* 0: no selector known */
 };
 
@@ -96,6 +100,8 @@ _Static_assert(SBI_PMU_HW_GENERAL_MAX <= PMU_MAP_CODES &&
 struct pmu_map {
 	/* [SBI_PMU_EVENT_TYPE_HW or _HW_CACHE][code] */
 	struct pmu_map_entry hw[2][PMU_MAP_CODES];
+	/* Bit code of [type]: hw[type][code] can be counted (EVENT_GET_INFO) */
+	uint64_t supported[2];
 	const struct pmu_map_raw_row *raw;
 	size_t n_raw;
 	bool has_selectors; /* a usable event-to-mhpmevent table exists */

@@ -175,8 +175,13 @@ static void test_event_get_info__same_answers_as_cfg_match(void **state)
 
 	for (i = 0; i <= 12; i++)
 		idx[n++] = EV_GENERAL(i);
-	for (i = 0; i < 64; i++)
+	for (i = 0; i < 66; i++)
 		idx[n++] = EV_CACHE(0, 0, 0) + i;
+	/* codes past the precomputed tables' 64 (pmu_map.h) */
+	idx[n++] = EV_GENERAL(63);
+	idx[n++] = EV_GENERAL(64);
+	idx[n++] = EV_GENERAL(0xFFFF);
+	idx[n++] = EV_TYPE(1, 0xFFC1);
 	for (i = 0; i < 24; i++)
 		idx[n++] = EV_FW(i);
 	for (i = 254; i <= 261; i++)

@@ -3,7 +3,7 @@
  * Per-hart state, sized by what the platform has (include/sbipmu/pmu.h):
  * 64-bit firmware values, one saved mhpmevent value per hpm counter (and
  * per fixed counter only with Smcntrpmf), packed in 32 bits when every
- * selector the map hands out has at most 27 bits and there are no raw
+ * selector the map hands out has at most 26 bits and there are no raw
  * rows, 64 bits otherwise, and one event byte per firmware counter. QEMU
  * virt (16 hpm counters, 16 firmware counters) needs 256 bytes. Both
  * packings must give the hardware back exactly what was configured,
@@ -42,17 +42,17 @@ static int setup_selector(void **state, uint64_t selector)
 }
 
 /* The widest selector that still packs in 32 bits, and the narrowest not. */
-#define SEL_27 0x7FFFFFFULL
-#define SEL_28 0x8000000ULL
+#define SEL_26 0x3FFFFFFULL
+#define SEL_27 0x4000000ULL
+
+static int setup_sel_26(void **state)
+{
+	return setup_selector(state, SEL_26);
+}
 
 static int setup_sel_27(void **state)
 {
 	return setup_selector(state, SEL_27);
-}
-
-static int setup_sel_28(void **state)
-{
-	return setup_selector(state, SEL_28);
 }
 
 static int setup_qemu_16_fw(void **state)
@@ -80,7 +80,7 @@ static void test_hart_state__raw_rows__selectors_64_bit(void **state)
 			 48 + 8 * 8 + 16 * 8 + 8);
 }
 
-static void test_hart_state__27_bit_selector__packed(void **state)
+static void test_hart_state__26_bit_selector__packed(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -88,7 +88,7 @@ static void test_hart_state__27_bit_selector__packed(void **state)
 			 48 + 8 * 8 + 16 * 4 + 8);
 }
 
-static void test_hart_state__28_bit_selector__64_bit(void **state)
+static void test_hart_state__27_bit_selector__64_bit(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -130,14 +130,14 @@ static void selector_round_trip(struct sim_env *env, uint64_t selector)
 	assert_int_equal(env->hart[0].event[r.value], 0);
 }
 
+static void test_hart_state__26_bit_selector__round_trip(void **state)
+{
+	selector_round_trip(*state, SEL_26);
+}
+
 static void test_hart_state__27_bit_selector__round_trip(void **state)
 {
 	selector_round_trip(*state, SEL_27);
-}
-
-static void test_hart_state__28_bit_selector__round_trip(void **state)
-{
-	selector_round_trip(*state, SEL_28);
 }
 
 static void test_hart_state__raw_56_bit_selector__round_trip(void **state)
@@ -178,11 +178,11 @@ int main(void)
 		TS(test_hart_state__qemu_virt_16_fw__256_bytes,
 		   setup_qemu_16_fw),
 		TS(test_hart_state__raw_rows__selectors_64_bit, tu_setup_raw),
-		TS(test_hart_state__27_bit_selector__packed, setup_sel_27),
-		TS(test_hart_state__28_bit_selector__64_bit, setup_sel_28),
+		TS(test_hart_state__26_bit_selector__packed, setup_sel_26),
+		TS(test_hart_state__27_bit_selector__64_bit, setup_sel_27),
 		T(test_hart_state__buffer_one_byte_short__refused),
+		TS(test_hart_state__26_bit_selector__round_trip, setup_sel_26),
 		TS(test_hart_state__27_bit_selector__round_trip, setup_sel_27),
-		TS(test_hart_state__28_bit_selector__round_trip, setup_sel_28),
 		TS(test_hart_state__raw_56_bit_selector__round_trip,
 		   tu_setup_raw),
 		T(test_hart_state__fixed_without_smcntrpmf__nothing_saved),
