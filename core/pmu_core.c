@@ -67,6 +67,29 @@ static void pmu_core_sel_slots(struct pmu_core *core, uint32_t counters)
 	core->n_sel = slot;
 }
 
+/*
+ * COUNTER_GET_INFO's answers, computed once (a valid counter's is never
+ * 0: a hardware counter's CSR is 0xC00 up, a firmware one has the type
+ * bit).
+ */
+static void pmu_core_info(struct pmu_core *core)
+{
+	unsigned int n;
+
+	for (n = 0; n < core->n_logical; n++) {
+		if (pmu_is_fw_counter(core, n))
+			/* csr and width "should be ignored" for firmware
+			 * counters */
+			core->ctr_info[n] =
+				(1ULL << (core->hw.xlen - 1)) |
+				(63ULL << SBI_PMU_CTR_INFO_WIDTH_SHIFT);
+		else if ((core->hw_valid >> n) & 1)
+			core->ctr_info[n] = (uint64_t)(CSR_CYCLE + n) |
+					    ((uint64_t)(core->hw.width[n] - 1)
+					     << SBI_PMU_CTR_INFO_WIDTH_SHIFT);
+	}
+}
+
 static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 {
 	core->hw_valid = counters;
@@ -87,6 +110,7 @@ static void pmu_core_layout(struct pmu_core *core, uint32_t counters)
 	_Static_assert(PMU_CTR_HW_MAX + PMU_MAX_FW_COUNTERS < 64,
 		       "logical counters fit a 64-bit set");
 	core->valid = core->hw_valid | core->fw_valid;
+	pmu_core_info(core);
 	/* CFG_MATCH's preference (pmu_match.c, docs/semantics.md). */
 	core->prefer =
 		core->hw.sscofpmf ? ~core->fixed_valid : core->fixed_valid;
@@ -201,21 +225,10 @@ unsigned long pmu_num_counters(const struct pmu_hart *h)
 int pmu_counter_get_info(const struct pmu_hart *h, uint64_t idx, uint64_t *info)
 {
 	const struct pmu_core *core = h->core;
-	unsigned int n;
 
 	/* Full-width compare: no truncation of idx (FACTS 3.10). */
-	if (idx >= core->n_logical ||
-	    !((pmu_core_valid_counters(core) >> idx) & 1))
+	if (idx >= core->n_logical || !core->ctr_info[idx])
 		return SBI_ERR_INVALID_PARAM;
-
-	n = (unsigned int)idx;
-	if (pmu_is_fw_counter(core, n)) {
-		/* csr and width "should be ignored" for firmware counters */
-		*info = (1ULL << (core->hw.xlen - 1)) |
-			(63ULL << SBI_PMU_CTR_INFO_WIDTH_SHIFT);
-		return SBI_SUCCESS;
-	}
-	*info = (uint64_t)(CSR_CYCLE + n) | ((uint64_t)(core->hw.width[n] - 1)
-					     << SBI_PMU_CTR_INFO_WIDTH_SHIFT);
+	*info = core->ctr_info[idx];
 	return SBI_SUCCESS;
 }

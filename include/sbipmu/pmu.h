@@ -60,6 +60,8 @@ struct pmu_core {
 	bool sel_wide;		  /* saved selectors are 64-bit (else 32) */
 	/* CSR index -> saved selector slot, PMU_SEL_NONE: it has none */
 	uint8_t sel_slot[PMU_CTR_HW_MAX];
+	/* COUNTER_GET_INFO's answer per logical counter, 0: not a counter */
+	uint64_t ctr_info[PMU_CTR_HW_MAX + PMU_MAX_FW_COUNTERS];
 	/* Last: the fields above stay within a load's immediate offset. */
 	struct pmu_map map;
 };
