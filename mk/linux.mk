@@ -141,10 +141,10 @@ ifeq ($(TRACE),1)
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
 endif
 
-linux-check: linux $(FIRMWARE)
+linux-check: linux $(FIRMWARE) $(BENCH_INITRD)
 	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
 
-linux-check-quick: linux $(FIRMWARE)
+linux-check-quick: linux $(FIRMWARE) $(BENCH_INITRD)
 	BUILD=$(BUILD) scripts/linux-check.sh --quick --firmware $(FIRMWARE) \
 		$(LINUX_CHECK_ARGS)
 
