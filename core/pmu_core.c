@@ -124,7 +124,6 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx)
 {
 	struct pmu_hart *h = mem;
-	size_t i, n_fw = core->hw.num_fw_counters;
 
 	if (!mem || ((uintptr_t)mem & 7) || size < pmu_hart_state_size(core))
 		return NULL;
@@ -132,6 +131,17 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 	*h = (struct pmu_hart){0};
 	h->core = core;
 	h->hal_ctx = hal_ctx;
+	pmu_hart_reset(h);
+	return h;
+}
+
+void pmu_hart_reset(struct pmu_hart *h)
+{
+	const struct pmu_core *core = h->core;
+	size_t i, n_fw = core->hw.num_fw_counters;
+
+	h->shmem = NULL;
+	h->fw_slots = 0;
 	for (i = 0; i < core->n_hw; i++)
 		pmu_hart_hw_selector(h)[i] = 0;
 	for (i = 0; i < n_fw; i++) {
@@ -140,7 +150,9 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
 	}
 	pmu_hw_handoff_hart(h);
-	return h;
+	/* Released counters cannot overflow: no interrupt may stay pending. */
+	if (core->hw.sscofpmf)
+		core->hal->lcofi_clear(h->hal_ctx);
 }
 
 unsigned long pmu_num_counters(const struct pmu_hart *h)

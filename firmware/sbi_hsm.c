@@ -138,6 +138,14 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	fw_sse_hart_reset(h);
+	/*
+	 * A stopped hart keeps no PMU state: started again, it finds the
+	 * counters as at boot (docs/semantics.md, "HSM"). Its claimed
+	 * counters stop and are released here, not at the next start: no
+	 * overflow interrupt can be left pending for a hart that is gone.
+	 */
+	if (h->pmu)
+		pmu_hart_reset(h->pmu);
 	hsm_set(h, SBI_HSM_STOPPED);
 	sbi_hsm_wait_start(h);
 }

@@ -134,6 +134,14 @@ size_t pmu_hart_state_size(const struct pmu_core *core);
 struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx);
 
+/*
+ * Put an initialised hart back in the hand-off state, as if it had just
+ * been initialised: every counter released (firmware counters zeroed),
+ * no snapshot area. For a hart that HSM stopped: when it is started again
+ * it finds what a hart finds at boot (docs/semantics.md, "HSM").
+ */
+void pmu_hart_reset(struct pmu_hart *h);
+
 /* ---- the SBI PMU functions, typed (FID in brackets) ---- */
 
 unsigned long pmu_num_counters(const struct pmu_hart *h);	 /* 0 */
