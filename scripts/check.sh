@@ -16,7 +16,7 @@ JOBS=${JOBS:-$(nproc)}
 # Host tests first (fast, most precise), then the firmware on QEMU, then
 # the real client: Linux (its first build takes ~5 minutes).
 STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke firmware fw-smoke
-	conformance-check bench-check bench-host linux-check-quick linux-soak-smoke
+	conformance-check bench-check bench-host linux-check-quick
 	bench-sampling-check})
 mkdir -p build/check
 passed=0
