@@ -27,13 +27,17 @@ BENCH_OURS_FW  := $(BUILD)/firmware/rv64/sbipmu.bin
 BENCH_OURS_ELF := $(BUILD)/firmware/rv64/sbipmu.elf
 BENCH_PMU_DT   := $(BUILD)/tools/pmu-dt
 
-# ---- the S-mode payload: bench/*.c on the runtime in payload/lib ----
+# ---- the S-mode payload: bench/*.[cS] on the runtime in payload/lib ----
+# RV64 in $(BENCH_DIR), RV32 (the RV32 table) in $(BENCH_DIR)/rv32.
 
-BENCH_PAYLOAD_SRCS := $(sort $(wildcard bench/*.c)) \
+BENCH_PAYLOAD_SRCS := $(sort $(wildcard bench/*.c bench/*.S)) \
 	$(sort $(wildcard payload/lib/*.c payload/lib/*.S)) lib/string.c
 BENCH_PAYLOAD_OBJS := $(patsubst %,$(BENCH_DIR)/obj/%.o,\
 	$(basename $(BENCH_PAYLOAD_SRCS)))
+BENCH_PAYLOAD_OBJS32 := $(patsubst %,$(BENCH_DIR)/rv32/obj/%.o,\
+	$(basename $(BENCH_PAYLOAD_SRCS)))
 BENCH_PAYLOAD := $(BENCH_DIR)/bench-payload.bin
+BENCH_PAYLOAD32 := $(BENCH_DIR)/rv32/bench-payload.bin
 
 $(BENCH_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -43,19 +47,36 @@ $(BENCH_DIR)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv64) -c $< -o $@
 
+$(BENCH_DIR)/rv32/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv32) -c $< -o $@
+
+$(BENCH_DIR)/rv32/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv32) -c $< -o $@
+
 $(BENCH_DIR)/bench-payload.elf: $(BENCH_PAYLOAD_OBJS) payload/lib/payload.ld
 	@echo "  LD      $@"
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv64) $(PAYLOAD_LDFLAGS) \
 		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv64) \
 		$(BENCH_PAYLOAD_OBJS) -lgcc -o $@
 
+$(BENCH_DIR)/rv32/bench-payload.elf: $(BENCH_PAYLOAD_OBJS32) payload/lib/payload.ld
+	@echo "  LD      $@"
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv32) $(PAYLOAD_LDFLAGS) \
+		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv32) \
+		$(BENCH_PAYLOAD_OBJS32) -lgcc -o $@
+
 $(BENCH_PAYLOAD): $(BENCH_DIR)/bench-payload.elf
 	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
 
--include $(BENCH_PAYLOAD_OBJS:.o=.d)
+$(BENCH_PAYLOAD32): $(BENCH_DIR)/rv32/bench-payload.elf
+	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
+
+-include $(BENCH_PAYLOAD_OBJS:.o=.d) $(BENCH_PAYLOAD_OBJS32:.o=.d)
 
 .PHONY: bench bench-check bench-payload
-bench-payload: $(BENCH_PAYLOAD)
+bench-payload: $(BENCH_PAYLOAD) $(BENCH_PAYLOAD32)
 
 # ---- the PMU structures' sizes as the firmware compiles them ----
 
