@@ -34,6 +34,27 @@ def verdict(what, value, target, guard=None, guard_value=None, unit=""):
 		"ok": ok, "target_met": target is None or value <= target}
 
 
+def missing(what, why):
+	"""A row that should have a figure and has none: a failure."""
+	return {"what": what, "value": None, "target": None, "guard": None,
+		"guard_value": None, "unit": "", "ok": False,
+		"target_met": False, "missing": why}
+
+
+def row_missing(row, over):
+	"""Why ours has no figure for a row that must have one, or None. A
+	row ours answers NOT_SUPPORTED (n/a) must have one only if it is
+	guarded; a row that failed (any other error) always."""
+	r = row["ours"]
+	if r is None:
+		return "no output" if over.get("guard_insns") else None
+	if r["err"] == -2:
+		return "n/a (NOT_SUPPORTED)" if over.get("guard_insns") else None
+	if r["err"]:
+		return "error %d (log: build/bench/logs/)" % r["err"]
+	return None if r["n"] else "no iteration"
+
+
 def row_mean(row):
 	r = row["ours"]
 	return r["mean"] if r and not r["err"] and r["n"] else None
@@ -49,6 +70,10 @@ def call_verdicts(results, t, section="calls"):
 		return
 	for row in results.get(section) or []:
 		over = calls.get(row["key"], {})
+		why = row_missing(row, over)
+		if why:
+			yield missing("%s.%s" % (section, row["key"]), why)
+			continue
 		if row["key"] == "null":
 			yield verdict("%s.null" % section, row_mean(row), None,
 				      over.get("guard_insns"), unit=" insns")
@@ -100,6 +125,9 @@ def evaluate(results, targets):
 
 
 def describe(v):
+	if v.get("missing"):
+		return "%-4s %-40s %8s  not measured: %s" % (
+			"FAIL", v["what"], "-", v["missing"])
 	if v["target"] is None:
 		state = "no target"
 	elif v["target_met"]:
@@ -136,7 +164,8 @@ GUARD_MARGIN = 1.03
 def suggest(verdicts):
 	"""Guard lines for the missed targets: measured figure + 3%."""
 	for v in verdicts:
-		if v["target_met"] and v["target"] is not None:
+		if v.get("missing") or (v["target_met"] and
+					v["target"] is not None):
 			continue
 		g = v["guard_value"] * GUARD_MARGIN
 		# Rounded up: whole units, or hundredths for ratios.

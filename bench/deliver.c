@@ -90,7 +90,7 @@ static long deliver_match(void)
 /*
  * Start counter 3 and spin until the handler ran. QEMU 7.2 may swallow
  * the first overflow of a counter that was earlier started far from its
- * overflow (bench_overflow_retry() in stats.c says why): then once more.
+ * overflow (METHODOLOGY.md, "Overflow delivery"): then once more.
  */
 static long deliver_spin(bool sse, unsigned long *cal)
 {

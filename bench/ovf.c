@@ -33,7 +33,9 @@
 #include "csr.h"
 #include "printf.h"
 
-#define BENCH_OVF_MAX	4
+#define BENCH_OVF_MAX 4
+/* Counts from the overflowing counter's START to its overflow: more
+ * than START's return on any firmware, little time to spin. */
 #define BENCH_OVF_DELTA 3000ULL
 /* Spin iterations waiting for LCOFIP (the overflow comes in ~1000). */
 #define BENCH_OVF_BUDGET 100000UL
@@ -97,7 +99,8 @@ static bool bench_ovf_wait(void)
 /*
  * Start the others, then the one that overflows; wait for LCOFIP. QEMU
  * 7.2 may swallow the first overflow of a counter that was earlier
- * started far from its overflow (METHODOLOGY.md): then once more.
+ * started far from its overflow (METHODOLOGY.md, "Overflow delivery"):
+ * then once more.
  */
 static long bench_ovf_overflow(const struct bench_ovf *o)
 {
