@@ -64,11 +64,15 @@ def call_verdicts(results, t, section="calls"):
 	"""Every row of one call table (calls: RV64, calls_rv32: RV32)
 	against its section of the targets; ratios to the reference are
 	to the first reference. A row with `judge_ref = false` has no
-	ours/ref verdict (the firmware is not on its path)."""
+	ours/ref verdict (the firmware is not on its path); rows listed in
+	`info_rows` are shown, not judged."""
 	calls = t.get(section)
 	if not calls:
 		return
+	info = calls.get("info_rows", [])
 	for row in results.get(section) or []:
+		if row["key"] in info:
+			continue
 		over = calls.get(row["key"], {})
 		why = row_missing(row, over)
 		if why:

@@ -150,6 +150,15 @@ static unsigned long bench_ovf_word_bit(unsigned long idx, unsigned int w)
 	return idx / __riscv_xlen == w ? 1UL << idx % __riscv_xlen : 0;
 }
 
+/* The parts of a sequence, each timed on its own (a row reports one, or
+ * their sum). */
+enum bench_ovf_part {
+	BENCH_OVF_STOP,	 /* STOP of the used set (every word) */
+	BENCH_OVF_START, /* START of the others / INIT_SNAPSHOT of all */
+	BENCH_OVF_INIT,	 /* START(SET_INIT_VALUE) of the overflowed one */
+	BENCH_OVF_PARTS,
+};
+
 /*
  * Timed: STOP of every word of used_hw_ctrs; the used word must stop.
  * With TAKE_SNAPSHOT, *@ovf collects each successful STOP's overflow
@@ -180,7 +189,7 @@ static long bench_ovf_sbi(const struct bench_ovf *o, unsigned long *cost)
 	uint64_t init = -BENCH_OVF_PERIOD;
 	struct sbiret r;
 	uint64_t ovf;
-	long err = bench_ovf_stop(o, 0, &ovf, cost);
+	long err = bench_ovf_stop(o, 0, &ovf, &cost[BENCH_OVF_STOP]);
 
 	if (err)
 		return err;
@@ -188,11 +197,11 @@ static long bench_ovf_sbi(const struct bench_ovf *o, unsigned long *cost)
 		return SBI_ERR_FAILED; /* no real overflow to handle */
 	csr_clear(CSR_SIP, 1UL << IRQ_LCOF);
 	for (unsigned int w = 0; w < BENCH_OVF_WORDS; w++)
-		*cost += bench_measure_pmu(
+		cost[BENCH_OVF_START] += bench_measure_pmu(
 			SBI_EXT_PMU_COUNTER_START, w * __riscv_xlen,
 			o->used[w] & ~bench_ovf_word_bit(o->ovf_idx, w), 0, 0,
 			0, &r);
-	*cost += bench_measure_pmu(
+	cost[BENCH_OVF_INIT] += bench_measure_pmu(
 		SBI_EXT_PMU_COUNTER_START, o->ovf_idx, 1,
 		SBI_PMU_START_FLAG_SET_INIT_VALUE, (unsigned long)init,
 		__riscv_xlen == 32 ? (unsigned long)(init >> 32) : 0, &r);
@@ -204,8 +213,8 @@ static long bench_ovf_snapshot(const struct bench_ovf *o, unsigned long *cost)
 	volatile uint64_t *snap = bench_env_snapshot_area();
 	struct sbiret r;
 	uint64_t ovf;
-	long err =
-		bench_ovf_stop(o, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT, &ovf, cost);
+	long err = bench_ovf_stop(o, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT, &ovf,
+				  &cost[BENCH_OVF_STOP]);
 
 	if (err)
 		return err;
@@ -215,7 +224,7 @@ static long bench_ovf_snapshot(const struct bench_ovf *o, unsigned long *cost)
 	/* Snapshot indices are relative to the word's base. */
 	snap[1 + o->ovf_idx % __riscv_xlen] = -BENCH_OVF_PERIOD;
 	for (unsigned int w = 0; w < BENCH_OVF_WORDS; w++) {
-		*cost += bench_measure_pmu(
+		cost[BENCH_OVF_START] += bench_measure_pmu(
 			SBI_EXT_PMU_COUNTER_START, w * __riscv_xlen, o->used[w],
 			SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0, 0, &r);
 		if (o->used[w] && r.error)
@@ -224,37 +233,77 @@ static long bench_ovf_snapshot(const struct bench_ovf *o, unsigned long *cost)
 	return SBI_SUCCESS;
 }
 
+/* row->event: part << 4 | used counters << 1 | snapshot. */
+#define BENCH_OVF_ROW(n, snap, part)                                           \
+	((unsigned long)(part) << 4 | (n) << 1 | (snap))
+#define BENCH_OVF_ALL BENCH_OVF_PARTS /* a row's part: the sum */
+
 static long bench_ovf_iter(const struct bench_row *row, unsigned long *cost)
 {
 	bool snapshot = row->event & 1;
+	unsigned int part = (unsigned int)(row->event >> 4);
+	unsigned long parts[BENCH_OVF_PARTS] = {0};
 	struct bench_ovf o;
 	long err;
 
 	if (snapshot && !bench_env.snapshot)
 		return SBI_ERR_NOT_SUPPORTED;
-	err = bench_ovf_setup(&o, (unsigned int)(row->event >> 1));
+	err = bench_ovf_setup(&o, (unsigned int)(row->event >> 1 & 7));
 	if (err)
 		return err;
-	*cost = 0;
-	err = snapshot ? bench_ovf_snapshot(&o, cost) : bench_ovf_sbi(&o, cost);
+	err = snapshot ? bench_ovf_snapshot(&o, parts)
+		       : bench_ovf_sbi(&o, parts);
 	bench_ovf_release(&o, o.n);
+	*cost = part < BENCH_OVF_PARTS
+			? parts[part]
+			: parts[BENCH_OVF_STOP] + parts[BENCH_OVF_START] +
+				  parts[BENCH_OVF_INIT];
 	return err;
 }
 
-/* row->event: used counters << 1 | snapshot. */
+/*
+ * Each sequence, then its parts on their own (per-call figures; the
+ * STOP and the first START are one call per word of used_hw_ctrs).
+ */
 void bench_ovf_run(bool snapshot)
 {
 	const unsigned int w = BENCH_OVF_WORDS;
 	const struct bench_row plain[] = {
-		{"ovf_1", bench_ovf_iter, 1 << 1, 2 * w + 1},
-		{"ovf_4", bench_ovf_iter, 4 << 1, 2 * w + 1},
+		{"ovf_1", bench_ovf_iter, BENCH_OVF_ROW(1, 0, BENCH_OVF_ALL),
+		 2 * w + 1},
+		{"ovf_4", bench_ovf_iter, BENCH_OVF_ROW(4, 0, BENCH_OVF_ALL),
+		 2 * w + 1},
+		{"ovf_1_stop", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 0, BENCH_OVF_STOP), w},
+		{"ovf_1_start", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 0, BENCH_OVF_START), w},
+		{"ovf_1_init", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 0, BENCH_OVF_INIT), 1},
+		{"ovf_4_stop", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 0, BENCH_OVF_STOP), w},
+		{"ovf_4_start", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 0, BENCH_OVF_START), w},
+		{"ovf_4_init", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 0, BENCH_OVF_INIT), 1},
 	};
 	const struct bench_row snap[] = {
-		{"ovf_1_snap", bench_ovf_iter, 1 << 1 | 1, 2 * w},
-		{"ovf_4_snap", bench_ovf_iter, 4 << 1 | 1, 2 * w},
+		{"ovf_1_snap", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 1, BENCH_OVF_ALL), 2 * w},
+		{"ovf_4_snap", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 1, BENCH_OVF_ALL), 2 * w},
+		{"ovf_1_snap_stop", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 1, BENCH_OVF_STOP), w},
+		{"ovf_1_snap_start", bench_ovf_iter,
+		 BENCH_OVF_ROW(1, 1, BENCH_OVF_START), w},
+		{"ovf_4_snap_stop", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 1, BENCH_OVF_STOP), w},
+		{"ovf_4_snap_start", bench_ovf_iter,
+		 BENCH_OVF_ROW(4, 1, BENCH_OVF_START), w},
 	};
 	const struct bench_row *rows = snapshot ? snap : plain;
+	unsigned int n = snapshot ? sizeof(snap) / sizeof(*snap)
+				  : sizeof(plain) / sizeof(*plain);
 
-	for (unsigned int i = 0; i < 2; i++)
+	for (unsigned int i = 0; i < n; i++)
 		bench_row_run(&rows[i]);
 }

@@ -14,7 +14,7 @@ import json
 
 # key, label, SBI calls per iteration (a row's own calls=N, printed by
 # the payload where the number depends on XLEN, wins; {calls} in a label
-# is replaced by it)
+# is replaced by it, {n_calls} by " (N calls)" when N > 1)
 CALL_ROWS = [
 	("null", "null ecall (BASE get_spec_version)", 1),
 	("num_counters", "NUM_COUNTERS", 1),
@@ -33,9 +33,19 @@ CALL_ROWS = [
 	("sched_1_snap", "  same, snapshot flags (SBI>=2.0 path)", 4),
 	("sched_4_snap", "  same, 4 events, snapshot flags", 16),
 	("ovf_1", "Linux overflow handler, 1 counter ({calls} calls)", 3),
+	("ovf_1_stop", "  of which STOP of the used set{n_calls}", 1),
+	("ovf_1_start", "  START of the others (an empty set){n_calls}", 1),
+	("ovf_1_init", "  START(SET_INIT_VALUE) of the overflowed", 1),
 	("ovf_4", "Linux overflow handler, 4 counters ({calls} calls)", 3),
+	("ovf_4_stop", "  of which STOP of the used set{n_calls}", 1),
+	("ovf_4_start", "  START of the 3 others{n_calls}", 1),
+	("ovf_4_init", "  START(SET_INIT_VALUE) of the overflowed", 1),
 	("ovf_1_snap", "  same, 1 counter, snapshot ({calls} calls)", 2),
+	("ovf_1_snap_stop", "    of which STOP(TAKE_SNAPSHOT){n_calls}", 1),
+	("ovf_1_snap_start", "    START(INIT_SNAPSHOT){n_calls}", 1),
 	("ovf_4_snap", "  same, 4 counters, snapshot ({calls} calls)", 2),
+	("ovf_4_snap_stop", "    of which STOP(TAKE_SNAPSHOT){n_calls}", 1),
+	("ovf_4_snap_start", "    START(INIT_SNAPSHOT){n_calls}", 1),
 	("deliver_lcofi", "LCOFI: overflow irq -> S-mode trap handler", 1),
 	("deliver_lcofi_ret", "LCOFI: sret -> interrupted code", 1),
 	("deliver_sse", "SSE: overflow irq -> SSE handler", 1),
@@ -44,7 +54,8 @@ CALL_ROWS = [
 
 # Rows that need the snapshot area: ours's figure comes from ours-snap.
 SNAPSHOT_KEYS = ("start_snapshot", "stop_snapshot", "sched_1_snap",
-		 "sched_4_snap", "ovf_1_snap", "ovf_4_snap")
+		 "sched_4_snap", "ovf_1_snap", "ovf_4_snap", "ovf_1_snap_stop",
+		 "ovf_1_snap_start", "ovf_4_snap_stop", "ovf_4_snap_start")
 
 SCALING_ROWS = [
 	("cfg_match_hw", "CFG_MATCH cycles (first row)"),
@@ -87,7 +98,9 @@ def call_rows(ours, refs, ours_snap=None):
 		n = row_calls(calls, o, *rs)
 		fo = figure(o)
 		out.append({
-			"key": key, "label": label.format(calls=n), "calls": n,
+			"key": key, "calls": n,
+			"label": label.format(calls=n, n_calls=" (%d calls)" % n
+					      if n > 1 else ""),
 			"ours": o, "ref": r, "refs": rs,
 			"ours_from": "ours-snap" if src is not ours else "ours",
 			"ratio_ref": ratio(fo, figure(r)),
