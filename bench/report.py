@@ -155,9 +155,10 @@ def print_calls(rows, refs, title):
 def print_delivery_notes(env):
 	"""Where QEMU raised the overflow interrupt, per firmware (BENCHINFO
 	deliver_wrap_*): not judged, but it says what "overflow" means."""
+	refs = env.get("refs") or []
 	infos = [("ours", env.get("ours"))] + [
-		("ref%d" % (i + 1), info)
-		for i, info in enumerate(env.get("refs") or [])]
+		("ref%d" % (i + 1) if len(refs) > 1 else "ref", info)
+		for i, info in enumerate(refs)]
 	parts = ["%s %s %s" % (who, path, info["deliver_wrap_" + path])
 		 for who, info in infos if info
 		 for path in ("lcofi", "sse") if "deliver_wrap_" + path in info]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Run every sbipmu benchmark on our firmware and a reference firmware.
+"""Run every sbipmu benchmark on our firmware and reference firmwares.
 
 Called by `make bench` (everything) and `make bench-check` (--quick: no
 Linux boot, no plot, then judged against bench/targets.toml). Measures,
@@ -9,10 +9,10 @@ snapshot area offered, every reference given with --ref), on RV64 and,
 with --ours32, on RV32 (references with --ref32); the scaling rows on
 device trees with 5, 50 and 255 riscv,pmu rows (ours and the first
 reference); the memory figures of our build; the end-to-end perf stat
-overhead under Linux (ours and the first reference). Prints the tables and the target verdicts, writes
-OUT/results.json, OUT/results.csv and OUT/scaling.png. Console logs of
-every QEMU run are kept in OUT/logs/. bench/METHODOLOGY.md defines each
-figure.
+overhead under Linux (ours and the first reference). Prints the tables
+and the target verdicts, writes OUT/results.json, OUT/results.csv and
+OUT/scaling.png. Console logs of every QEMU run are kept in OUT/logs/.
+bench/METHODOLOGY.md defines each figure.
 """
 
 import argparse
