@@ -114,9 +114,12 @@ static void main_wait_checkin(void)
 			break;
 }
 
+/*
+ * Per-hart state is taken from the heap before the event map, so a map
+ * too big for the heap never leaves a hart without a PMU.
+ */
 static void main_pmu_setup(struct fw_boot *b)
 {
-	unsigned long present = fw_hart_present_mask();
 	unsigned int i;
 
 	b->pmu_init_error =
@@ -125,12 +128,12 @@ static void main_pmu_setup(struct fw_boot *b)
 	if (b->pmu_init_error)
 		return;
 	b->pmu = &main_pmu;
-	fw_fdt_pmu_map(b->fdt_ok ? b->fdt_in : NULL, &main_pmu, &b->pmu_dt);
 	b->pmu_hart_bytes = pmu_hart_state_size(&main_pmu);
 	for (i = 0; i < FW_MAX_HARTS; i++)
-		if (present & (1UL << i))
+		if (b->harts & (1UL << i))
 			main_pmu_mem[i] = fw_alloc(b->pmu_hart_bytes);
-	fw_pmu_trace_alloc(present);
+	fw_fdt_pmu_map(b->fdt_in, &main_pmu, &b->pmu_dt);
+	fw_pmu_trace_alloc(b->harts);
 }
 
 /* Per-hart set-up, on the hart itself. */
@@ -163,30 +166,38 @@ static void main_init_harts(void)
 	}
 }
 
-/* Is there a readable, aligned word at @fdt (libfdt checks the rest)? */
-static bool main_fdt_readable(const void *fdt)
+/*
+ * No usable device tree: stop, and say so (docs/firmware.md, "A device
+ * tree the firmware refuses"). The next stage needs the tree as much as
+ * the firmware does, and would fail later and further from the cause.
+ */
+static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 {
-	unsigned long word;
-
-	return fw_catch_read_ulong((uintptr_t)fdt, &word);
+	fw_printf("sbipmu: ERROR: no usable device tree, so no facts about "
+		  "harts, RAM, devices or the PMU, and nothing to hand to the "
+		  "next stage at 0x%lx: not starting it; powering off\n",
+		  b->next_addr);
+	fw_plat_reset(false, true);
+	for (;;)
+		fw_wfi();
 }
 
 /* The boot hart, from .bss clearing to entering the next stage. */
 static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 {
 	b->fdt_in = fdt;
-	b->fdt_out = fdt;
-	b->fdt_ok = main_fdt_readable(fdt) && fw_fdt_scan(fdt);
+	if (!fw_fdt_take(fdt))
+		main_refuse(b);
 	main_check_in(b->hartid);
 	main_set_stage(STAGE_CHECKIN);
 	main_wait_checkin();
+	b->harts = fw_hart_present_mask();
 	fw_discover();
 	if (b->banner)
 		fw_banner_header();
 	main_pmu_setup(b);
-	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
-	if (b->fdt_ok)
-		b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
+	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf, b->harts);
+	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	main_set_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[b->hartid]);
 	if (b->banner)

@@ -23,9 +23,14 @@ FW_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
 FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
+# The boot heap (firmware/alloc.c) in KiB: per-hart PMU state, the
+# riscv,pmu rows, trace rings. A stamp named after the value rebuilds
+# alloc.c when it changes.
+FW_HEAP_KIB ?= 32
 FW_DIR    := $(BUILD)/firmware
+FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -ffunction-sections \
-	-fdata-sections -Ifirmware $(LIBFDT_FW_INC)
+	-fdata-sections -Ifirmware $(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB)
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
@@ -42,6 +47,8 @@ FW_OBJS_$(1) := $$(patsubst %.c,$(FW_DIR)/$(1)/obj/%.o,$(FW_C_SRCS)) \
 $(FW_DIR)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP)
 	@mkdir -p $$(dir $$@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_ARCH_$(1)) -c $$< -o $$@
+
+$(FW_DIR)/$(1)/obj/firmware/alloc.o: $(FW_HEAP_STAMP)
 
 $(FW_DIR)/$(1)/obj/%.o: %.S $(FW_HDRS)
 	@mkdir -p $$(dir $$@)
@@ -60,6 +67,10 @@ $(FW_DIR)/$(1)/%.bin: $(FW_DIR)/$(1)/%.elf
 endef
 
 $(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a))))
+
+$(FW_HEAP_STAMP):
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $(FW_DIR)/.heap-kib-* && touch $@
 
 .PHONY: firmware fw-smoke
 firmware: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin)
