@@ -15,7 +15,7 @@ scripts/ensure-setup.sh || exit 1
 JOBS=${JOBS:-$(nproc)}
 # Host tests first (fast, most precise), then the firmware on QEMU, then
 # the real client: Linux (its first build takes ~5 minutes).
-STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke firmware fw-smoke
+STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-smoke
 	dt-boot-check conformance-check bench-check bench-host linux-check-quick
 	bench-sampling-check})
 mkdir -p build/check
