@@ -35,7 +35,7 @@ struct fw_boot {
 	void *fdt_in;	      /* as received in a1 */
 	void *fdt_out;	      /* as passed on */
 	const char *fdt_note; /* what fw_fdt_fixup() did */
-	/* harts given per-hart state (PMU, SSE, trace) */
+	/* harts given per-hart state: the tree's and those that checked in */
 	unsigned long harts;
 	int pmu_init_error; /* pmu_core_init() result */
 	const struct pmu_core *pmu;

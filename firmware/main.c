@@ -115,8 +115,11 @@ static void main_wait_checkin(void)
 }
 
 /*
- * Per-hart state is taken from the heap before the event map, so a map
- * too big for the heap never leaves a hart without a PMU.
+ * Per-hart state goes to every hart the device tree lists as well as to
+ * every hart that checked in: a hart slower than the check-in wait still
+ * finds its state when it arrives (its PMU calls would otherwise answer
+ * NOT_SUPPORTED). It is taken from the heap before the event map, so a
+ * map too big for the heap never leaves a hart without a PMU.
  */
 static void main_pmu_setup(struct fw_boot *b)
 {
@@ -191,7 +194,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	main_check_in(b->hartid);
 	main_set_stage(STAGE_CHECKIN);
 	main_wait_checkin();
-	b->harts = fw_hart_present_mask();
+	b->harts = fw_plat.dt_harts | fw_hart_present_mask();
 	fw_discover();
 	if (b->banner)
 		fw_banner_header();

@@ -16,7 +16,8 @@
 
 /*
  * Boot hart, once the harts are known: set up the SSE core for every hart
- * in @harts. @pmu_overflow: the PMU core is up and the
+ * in @harts (those of the device tree and those that checked in, so a
+ * late one finds its state). @pmu_overflow: the PMU core is up and the
  * harts have Sscofpmf, so the PMU overflow event can be offered. Returns
  * SBI_SUCCESS or the core's error (SSE is then not offered).
  */
