@@ -39,16 +39,27 @@ static void platform_fdt_header(const void *fdt, struct platform_fdt_verdict *v)
 	v->size_dt_strings = fdt_size_dt_strings(fdt);
 }
 
-/* The name of the property whose tag is at @offset, in the strings block. */
+/*
+ * The name of the property whose tag is at @offset: inside the strings
+ * block as the header sizes it, NUL-terminated there, whatever the
+ * version. libfdt bounds the names of a version 16 tree by totalsize
+ * only, but fdt_open_into() (the fix-up) copies size_dt_strings bytes:
+ * a name beyond them would be lost from the tree handed on (a fuzzer
+ * find, tests/data/fuzz-dt-v16-strings-size.dtb).
+ */
 static int platform_fdt_check_prop(const void *fdt, int offset)
 {
 	const struct fdt_property *p = fdt_offset_ptr(fdt, offset, sizeof(*p));
-	int len;
+	uint32_t size = fdt_size_dt_strings(fdt), nameoff;
+	const char *names = (const char *)fdt + fdt_off_dt_strings(fdt);
 
 	if (!p)
 		return -FDT_ERR_TRUNCATED;
-	if (!fdt_get_string(fdt, (int)fdt32_ld(&p->nameoff), &len))
-		return len < 0 ? len : -FDT_ERR_BADSTRUCTURE;
+	nameoff = fdt32_ld(&p->nameoff);
+	if (nameoff >= size)
+		return -FDT_ERR_BADOFFSET;
+	if (!memchr(names + nameoff, '\0', size - nameoff))
+		return -FDT_ERR_TRUNCATED;
 	return 0;
 }
 

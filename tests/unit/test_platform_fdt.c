@@ -252,6 +252,45 @@ static void test_check__unclosed_root__badstructure(void **state)
 	free(b.fdt);
 }
 
+/*
+ * Fuzzer find: a version 16 tree whose property names lie beyond its
+ * size_dt_strings (0 here). libfdt reads such names (it bounds them by
+ * totalsize below version 17), but the fix-up's fdt_open_into() copies
+ * size_dt_strings bytes of names, so the tree handed on had lost them.
+ */
+static void test_fuzz_dt__v16_names_beyond_strings_size__refused(void **state)
+{
+	struct blob b = load("fuzz-dt-v16-strings-size.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	assert_int_equal(fdt_version(b.fdt), 16);
+	assert_int_equal(fdt_size_dt_strings(b.fdt), 0);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADOFFSET);
+	assert_string_equal(v.problem, "structure block");
+	free(b.fdt);
+}
+
+/* ... while a sound version 16 tree passes, and fixes up into one. */
+static void test_check__v16_tree__accepted_and_fixed_up(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+	size_t room = b.size + 4096;
+	struct blob out = {malloc(room), room};
+
+	(void)state;
+	assert_non_null(out.fdt);
+	fdt_set_version(b.fdt, 16);
+	assert_int_equal(check(&b, b.size, &v), 0);
+	assert_int_equal(fdt_open_into(b.fdt, out.fdt, (int)room), 0);
+	assert_int_equal(
+		platform_fdt_add_reserved(out.fdt, 0x80000000u, 0x40000), 0);
+	assert_int_equal(check(&out, room, &v), 0);
+	free(out.fdt);
+	free(b.fdt);
+}
+
 /* ---- the facts ---- */
 
 static void test_scan__qemu_tree__machine_facts(void **state)
@@ -486,6 +525,9 @@ int main(void)
 		cmocka_unit_test(
 			test_check__property_name_outside_strings__refused),
 		cmocka_unit_test(test_check__unclosed_root__badstructure),
+		cmocka_unit_test(
+			test_fuzz_dt__v16_names_beyond_strings_size__refused),
+		cmocka_unit_test(test_check__v16_tree__accepted_and_fixed_up),
 		cmocka_unit_test(test_scan__qemu_tree__machine_facts),
 		cmocka_unit_test(
 			test_scan__hart_ids_beyond_limit__counted_not_kept),
