@@ -18,7 +18,9 @@
 #include "boot.h"
 #include "console.h"
 #include "csr.h"
+#include "debug.h"
 #include "discover.h"
+#include "fault.h"
 #include "fdt_setup.h"
 #include "hart.h"
 #include "hart_setup.h"
@@ -148,11 +150,14 @@ static void main_hart_init(struct fw_hart *h)
 				       main_boot_info.pmu_hart_bytes, &main_pmu,
 				       fw_pmu_hal_hart_ctx(h->hartid));
 	h->pmu_fast = fw_pmu_trace_on(h->hartid) ? NULL : h->pmu;
+	fw_debug_fault(h->hartid);
 }
 
 static void __attribute__((noreturn)) main_secondary(unsigned long hartid)
 {
 	main_wait_stage(STAGE_CHECKIN);
+	if (fw_debug_late(hartid))
+		main_wait_stage(STAGE_SETUP); /* after the per-hart state */
 	main_check_in(hartid);
 	main_wait_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[hartid]);
@@ -191,6 +196,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	b->fdt_in = fdt;
 	if (!fw_fdt_take(fdt))
 		main_refuse(b);
+	fw_debug_scan(fdt, b->hartid);
 	main_check_in(b->hartid);
 	main_set_stage(STAGE_CHECKIN);
 	main_wait_checkin();
@@ -215,9 +221,11 @@ void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
 void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
 {
 	struct fw_dynamic_info info;
-	bool dyn = main_read_dynamic(dynamic, &info);
+	bool dyn;
 	struct fw_boot *b = &main_boot_info;
 
+	fw_fault_hart_init(hartid); /* first: faults reported from here on */
+	dyn = main_read_dynamic(dynamic, &info);
 	if (!main_is_boot_hart(hartid, &info, dyn)) {
 		main_secondary(hartid);
 		__builtin_unreachable();

@@ -5,6 +5,10 @@
 #   make dt-boot-check   corrupt device trees refused with a clear error
 #                        and a power-off; an oversized riscv,pmu node
 #                        survived with the heap diagnostic
+#   make fw-debug-check  the debug firmware's hooks (firmware/debug.h):
+#                        faults and stack overruns reported, the machine
+#                        powered off; a late hart served; the release
+#                        firmware free of the hooks
 # Other mk files are read after this one (alphabetical order): the paths
 # their variables would give are spelt out here.
 
@@ -27,3 +31,13 @@ dt-boot-check: $(BUILD)/firmware/rv64/sbipmu.bin $(BOOT_DIR)/dtb-shim.bin \
 		$(BOOT_DIR)/dtb-shim.bin \
 		$(abspath $(BUILD))/tests/data/qemu-virt-7.2.dtb \
 		$(BUILD)/payload/rv64/smoke.bin $(BOOT_DIR)/dt
+
+.PHONY: fw-debug-check
+fw-debug-check: $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv32/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin
+	$(Q)tests/boot/fw-debug-check.sh $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv32/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin $(BOOT_DIR)/debug
