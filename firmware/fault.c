@@ -161,7 +161,10 @@ static void fault_report_stack(unsigned long hartid,
 			  "guard and scratch) and hit the guard\n",
 			  hartid,
 			  FW_STACK_SIZE - FW_STACK_GUARD - FW_SCRATCH_SIZE);
-	if (sp + sizeof(long) > guard_end && sp < top)
+	if (sp >= (uintptr_t)regs && sp < top)
+		fw_printf("sbipmu: FATAL: the trap frame was written over the "
+			  "stack above sp: no scan (ra above is the caller)\n");
+	else if (sp + sizeof(long) > guard_end && sp < top)
 		/* The trap frame lies at the top: scan up to it. */
 		fault_scan((sp + sizeof(long) - 1) & ~(sizeof(long) - 1),
 			   (uintptr_t)regs);

@@ -26,8 +26,9 @@
 /*
  * Readability is probed page by page (RAM ends and PMP regions on virt
  * fall on page boundaries), and no further than FDT_PROBE_MAX: Linux
- * maps at most 2 MiB of device tree (riscv MAX_FDT_SIZE), so a tree that
- * claims more is broken whatever lies behind it.
+ * maps at most 2 MiB (RV64) or 4 MiB (RV32) of device tree (MAX_FDT_SIZE
+ * in arch/riscv/include/asm/pgtable.h), so a tree that claims more is
+ * of no use whatever lies behind it.
  */
 #define FDT_PAGE      4096UL
 #define FDT_PROBE_MAX (16UL << 20)
