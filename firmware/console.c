@@ -208,6 +208,15 @@ static void console_vprintf(const char *fmt, va_list ap)
 	va_end(aq);
 }
 
+void fw_printf_locked(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	console_vprintf(fmt, ap);
+	va_end(ap);
+}
+
 void fw_printf(const char *fmt, ...)
 {
 	va_list ap;

@@ -26,5 +26,8 @@ void fw_console_reclaim(void);
 
 /* printf subset: %c %s %d %i %u %x %p, flags '0' '-', width, l/ll/z. */
 void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same, for a caller that holds the lock across several calls. */
+void fw_printf_locked(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 #endif

@@ -3,9 +3,10 @@
  * Firmware faults (see fault.h). The report runs on a stack of its own
  * (fault_entry.S), not below the trap frame on the faulting hart's
  * stack: there it would overwrite the very frames whose return
- * addresses it prints. Only the first hart to fault reports; a second
- * hart parks (the machine is going down), and a fault inside the report
- * powers off at once.
+ * addresses it prints. Only the first hart to fault reports, holding the
+ * console lock throughout so that no other hart's output splits its
+ * lines; a second hart parks (the machine is going down), and a fault
+ * inside the report powers off at once.
  *
  * The stack guard is PMP entry 0 of each hart: a NAPOT region over the
  * lowest FW_STACK_GUARD bytes of the hart's own stack, no permission,
@@ -118,7 +119,8 @@ static void fault_scan(uintptr_t from, uintptr_t to)
 	const unsigned long *p = (const unsigned long *)from;
 	unsigned long last = 0, shown = 0, same = 0;
 
-	fw_printf("sbipmu: FATAL: return addresses on the stack from sp up:");
+	fw_printf_locked(
+		"sbipmu: FATAL: return addresses on the stack from sp up:");
 	for (unsigned int i = 0; i < FAULT_SCAN_WORDS && (uintptr_t)p < to;
 	     i++, p++) {
 		if (!fault_in_text(*p))
@@ -128,16 +130,16 @@ static void fault_scan(uintptr_t from, uintptr_t to)
 			continue;
 		}
 		if (same)
-			fw_printf(" (x%lu)", same + 1);
+			fw_printf_locked(" (x%lu)", same + 1);
 		if (shown++ == FAULT_SCAN_SHOWN)
 			break;
-		fw_printf(" 0x%lx", *p);
+		fw_printf_locked(" 0x%lx", *p);
 		last = *p;
 		same = 0;
 	}
 	if (same)
-		fw_printf(" (x%lu)", same + 1);
-	fw_printf("%s\n", shown ? "" : " none");
+		fw_printf_locked(" (x%lu)", same + 1);
+	fw_printf_locked("%s\n", shown ? "" : " none");
 }
 
 /* Where the trapped sp stands; the scan, if sp is on the hart's stack. */
@@ -149,21 +151,23 @@ static void fault_report_stack(unsigned long hartid,
 
 	fault_stack(hartid, &lo, &top);
 	guard_end = lo + FW_STACK_GUARD;
-	fw_printf("sbipmu: FATAL: sp 0x%lx, ra 0x%lx; hart %lu stack "
-		  "0x%lx-0x%lx, guard 0x%lx-0x%lx%s\n",
-		  (unsigned long)sp, regs->x[1], hartid, (unsigned long)lo,
-		  (unsigned long)top, (unsigned long)lo,
-		  (unsigned long)guard_end,
-		  fault_guard[hartid] ? "" : " (none: no PMP)");
+	fw_printf_locked("sbipmu: FATAL: sp 0x%lx, ra 0x%lx; hart %lu stack "
+			 "0x%lx-0x%lx, guard 0x%lx-0x%lx%s\n",
+			 (unsigned long)sp, regs->x[1], hartid,
+			 (unsigned long)lo, (unsigned long)top,
+			 (unsigned long)lo, (unsigned long)guard_end,
+			 fault_guard[hartid] ? "" : " (none: no PMP)");
 	if ((tval >= lo && tval < guard_end) || (sp >= lo && sp < guard_end))
-		fw_printf("sbipmu: FATAL: stack overrun: hart %lu used more "
-			  "than its %u bytes of stack (FW_STACK_SIZE, minus "
-			  "guard and scratch) and hit the guard\n",
-			  hartid,
-			  FW_STACK_SIZE - FW_STACK_GUARD - FW_SCRATCH_SIZE);
+		fw_printf_locked(
+			"sbipmu: FATAL: stack overrun: hart %lu used more "
+			"than its %u bytes of stack (FW_STACK_SIZE, minus "
+			"guard and scratch) and hit the guard\n",
+			hartid,
+			FW_STACK_SIZE - FW_STACK_GUARD - FW_SCRATCH_SIZE);
 	if (sp >= (uintptr_t)regs && sp < top)
-		fw_printf("sbipmu: FATAL: the trap frame was written over the "
-			  "stack above sp: no scan (ra above is the caller)\n");
+		fw_printf_locked(
+			"sbipmu: FATAL: the trap frame was written over the "
+			"stack above sp: no scan (ra above is the caller)\n");
 	else if (sp + sizeof(long) > guard_end && sp < top)
 		/* The trap frame lies at the top: scan up to it. */
 		fault_scan((sp + sizeof(long) - 1) & ~(sizeof(long) - 1),
@@ -171,9 +175,10 @@ static void fault_report_stack(unsigned long hartid,
 	else if (sp < guard_end && sp >= lo)
 		fault_scan(guard_end, (uintptr_t)regs);
 	else
-		fw_printf("sbipmu: FATAL: sp is not on hart %lu's stack: no "
-			  "scan\n",
-			  hartid);
+		fw_printf_locked(
+			"sbipmu: FATAL: sp is not on hart %lu's stack: no "
+			"scan\n",
+			hartid);
 }
 
 #if __riscv_xlen == 64
@@ -186,9 +191,10 @@ static void fault_report_stack(unsigned long hartid,
 static void fault_report_regs(const struct fw_trap_regs *regs)
 {
 	for (unsigned int i = 1; i < 32; i++)
-		fw_printf(FAULT_REG_FMT, i % 4 == 1 ? "sbipmu: FATAL: " : " ",
-			  fault_regs[i], regs->x[i],
-			  i % 4 == 0 || i == 31 ? "\n" : "");
+		fw_printf_locked(FAULT_REG_FMT,
+				 i % 4 == 1 ? "sbipmu: FATAL: " : " ",
+				 fault_regs[i], regs->x[i],
+				 i % 4 == 0 || i == 31 ? "\n" : "");
 }
 
 static void __attribute__((noreturn)) fault_stop(void)
@@ -211,18 +217,21 @@ static void fault_report(struct fw_trap_regs *regs)
 		fw_plat.uart = FW_VIRT_UART;
 	if (!fw_plat.test)
 		fw_plat.test = FW_VIRT_TEST;
+	/* One block: other harts' lines wait until the machine is off. */
 	fw_console_reclaim();
-	fw_printf("\nsbipmu: FATAL: firmware trap on hart %lu: mcause 0x%lx "
-		  "(%s), mepc 0x%lx, mtval 0x%lx\n",
-		  hartid, cause,
-		  irq ? "interrupt" : (code < 16 ? fault_names[code] : "?"),
-		  csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+	fw_console_lock();
+	fw_printf_locked(
+		"\nsbipmu: FATAL: firmware trap on hart %lu: mcause 0x%lx "
+		"(%s), mepc 0x%lx, mtval 0x%lx\n",
+		hartid, cause,
+		irq ? "interrupt" : (code < 16 ? fault_names[code] : "?"),
+		csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
 	fault_report_regs(regs);
 	if (hartid < FW_MAX_HARTS)
 		fault_report_stack(hartid, regs);
-	fw_printf("sbipmu: FATAL: a firmware bug; addresses: "
-		  "riscv64-unknown-elf-addr2line -e sbipmu.elf ADDR; "
-		  "powering off (failure)\n");
+	fw_printf_locked("sbipmu: FATAL: a firmware bug; addresses: "
+			 "riscv64-unknown-elf-addr2line -e sbipmu.elf ADDR; "
+			 "powering off (failure)\n");
 	fault_stop();
 }
 
