@@ -7,7 +7,11 @@
 
 #include "alloc.h"
 
-#define ALLOC_HEAP_SIZE (32 * 1024)
+/* make firmware FW_HEAP_KIB=N (mk/firmware.mk) sets another size. */
+#ifndef FW_HEAP_KIB
+#define FW_HEAP_KIB 32
+#endif
+#define ALLOC_HEAP_SIZE (FW_HEAP_KIB * 1024UL)
 #define ALLOC_ALIGN	16
 
 static uint8_t alloc_heap[ALLOC_HEAP_SIZE]

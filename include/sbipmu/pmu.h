@@ -247,4 +247,12 @@ static inline const struct pmu_map *pmu_core_map(const struct pmu_core *core)
 bool pmu_event_supported(const struct pmu_core *core, uint64_t event_idx,
 			 uint64_t event_data);
 
+/*
+ * How many events of general (type 0, of 10) or cache (type 1, of 42)
+ * pmu_event_supported() accepts: the boot banner's inventory. 0 for any
+ * other type.
+ */
+unsigned int pmu_event_count_supported(const struct pmu_core *core,
+				       unsigned int type);
+
 #endif

@@ -17,6 +17,7 @@
 
 #include <sbipmu/pmu_spec.h>
 #include <sbipmu/sbi_error.h>
+#include <sbipmu/sse_spec.h>
 
 #include "csr.h"
 #include "hart.h"
@@ -317,6 +318,43 @@ static void test_hsm_started_counting(unsigned long other)
 			      "hsm: started hart sees rdinstret count", &m);
 }
 
+/*
+ * Per-hart state: a PMU and an SSE call made on the other hart. Every
+ * hart of the device tree gets its state at boot, however late it
+ * checked in (make fw-debug-check boots a firmware that holds one hart
+ * back until the boot hart is past the PMU set-up).
+ */
+struct smoke_other {
+	struct sbiret num_counters;
+	struct sbiret sse_status;
+	unsigned long status;
+};
+
+static void smoke_other_calls(void *arg)
+{
+	struct smoke_other *o = arg;
+
+	o->num_counters = smoke_pmu(SBI_EXT_PMU_NUM_COUNTERS, 0, 0, 0, 0);
+	o->sse_status =
+		sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_READ_ATTRS,
+			  SBI_SSE_EVENT_LOCAL_SOFTWARE, SBI_SSE_ATTR_STATUS, 1,
+			  (unsigned long)&o->status, 0, 0);
+}
+
+static void test_other_hart_state(unsigned long other)
+{
+	struct smoke_other o = {{SBI_ERR_FAILED, 0}, {SBI_ERR_FAILED, 0}, 0};
+
+	if (!hart_call(other, smoke_other_calls, &o))
+		printf("info: hart %lu did not run the calls\n", other);
+	smoke_eq("pmu: other hart has PMU state (num_counters)",
+		 o.num_counters.error ? o.num_counters.error
+				      : (long long)o.num_counters.value,
+		 (long long)smoke_ncounters);
+	smoke_eq("sse: other hart has SSE state (read_attrs)",
+		 o.sse_status.error, 0);
+}
+
 static void test_hsm(void)
 {
 	unsigned long other = smoke_hartid ^ 1, spins = 0;
@@ -344,6 +382,7 @@ static void test_hsm(void)
 	smoke_eq("hsm: other ran with opaque",
 		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
 	test_hsm_started_counting(other);
+	test_other_hart_state(other);
 	hart_stop(other);
 	smoke_eq("hsm: other stopped again",
 		 (long long)sbi_hart_status(other).value,
