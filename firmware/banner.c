@@ -182,6 +182,11 @@ static void banner_platform(const struct fw_boot *b)
 	if (fw_plat.dt_harts_over)
 		fw_printf(", %u with ids >= %u ignored", fw_plat.dt_harts_over,
 			  FW_MAX_HARTS);
+	if (fw_plat.dt_harts & ~present) {
+		fw_printf(", not yet checked in: ");
+		banner_set(fw_plat.dt_harts & ~present);
+		fw_printf(" (served when they do)");
+	}
 	fw_printf("\nDevices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
 		  (unsigned long)fw_plat.uart, (unsigned long)fw_plat.clint,
 		  (unsigned long)fw_plat.test);

@@ -117,6 +117,17 @@ bool fw_debug_late(unsigned int hartid)
 {
 	return hartid == debug_late_hart;
 }
+
+/* Half a second at virt's 10 MHz timebase. */
+#define DEBUG_LATE_TICKS 5000000ULL
+
+void fw_debug_late_delay(void)
+{
+	uint64_t start = fw_clint_time();
+
+	while (fw_clint_time() - start < DEBUG_LATE_TICKS)
+		;
+}
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int fw_debug_release_build;

@@ -43,6 +43,7 @@ enum main_stage {
 	STAGE_RESET = 0,   /* .bss not yet cleared */
 	STAGE_CHECKIN = 1, /* harts may mark themselves present */
 	STAGE_SETUP = 2,   /* features and PMU known: set up and park */
+	STAGE_RUNNING = 3, /* the boot hart entered the next stage */
 };
 
 /* In .data, not .bss: used before .bss is cleared. */
@@ -156,8 +157,11 @@ static void main_hart_init(struct fw_hart *h)
 static void __attribute__((noreturn)) main_secondary(unsigned long hartid)
 {
 	main_wait_stage(STAGE_CHECKIN);
-	if (fw_debug_late(hartid))
-		main_wait_stage(STAGE_SETUP); /* after the per-hart state */
+	if (fw_debug_late(hartid)) {
+		/* well after the per-hart state, and after S-mode started */
+		main_wait_stage(STAGE_RUNNING);
+		fw_debug_late_delay();
+	}
 	main_check_in(hartid);
 	main_wait_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[hartid]);
@@ -212,6 +216,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	if (b->banner)
 		fw_banner(b);
 	sbi_hsm_boot_started(&fw_harts[b->hartid]);
+	main_set_stage(STAGE_RUNNING);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);
 }
 

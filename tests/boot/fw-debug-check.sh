@@ -14,9 +14,9 @@
 #    says "stack overrun" (the guard stopped it); an overrun the guard
 #    missed would print "NOT caught" instead;
 #  - an illegal instruction on hart 1: mcause 2;
-#  - hart 1 checking in only after the boot hart's PMU and SSE set-up:
-#    the smoke payload finds PMU and SSE state on it (the 4-hart
-#    conformance flake).
+#  - hart 1 checking in only half a second after S-mode started (the
+#    4-hart conformance flake, exaggerated): the smoke payload finds it
+#    STOPPED, starts it, and finds PMU and SSE state on it.
 #
 # usage: fw-debug-check.sh RELEASE64 DEBUG64 DEBUG32 SMOKE64 OUTDIR
 set -uo pipefail
@@ -103,7 +103,8 @@ done
 boot late-hart1 rv64 "$debug64" 2 "$smoke" sbipmu,debug-late-hart=1
 log=$out/late-hart1.log
 has "$log" "late hart 1" || fail "late-hart1: hook not armed (see $log)"
-for w in "PASS pmu: other hart has PMU state" \
+for w in "PASS hsm: other STOPPED" "PASS hsm: other ran with opaque" \
+	"PASS pmu: other hart has PMU state" \
 	"PASS sse: other hart has SSE state"; do
 	has "$log" "$w" || fail "late-hart1: no line with '$w' (see $log)"
 done
