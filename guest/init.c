@@ -40,6 +40,7 @@
 #define MAX_ARGS   64
 #define PERF	   "/bin/perf"
 #define WORKLOAD   "/bin/workload"
+#define PMU_USER   "/bin/pmu-user"
 #define ROUNDS_ARG "@ROUNDS@" /* replaced by sbipmu.rounds */
 
 enum step_flags {
@@ -112,6 +113,10 @@ static const struct step steps[] = {
 	  "-e",	    FW("12", "fw18"), "-e", FW("13", "fw19"),
 	  "-e",	    FW("14", "fw20"), "-e", FW("15", "fw21"),
 	  WORKLOAD, ROUNDS_ARG}},
+	/* Direct counter reads in the three perf_user_access modes. */
+	{"user-access", 0, 0, {PMU_USER, "access"}},
+	/* Overflow signals to the task itself (EBB's counterpart). */
+	{"selfmon", 0, 0, {PMU_USER, "selfmon"}},
 	{"record",
 	 STEP_SAMPLING,
 	 0,
