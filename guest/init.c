@@ -49,6 +49,7 @@ enum step_flags {
 	STEP_CAT = 1 << 1,  /* argv[0] is a file to print, not a program */
 	STEP_DEMO_ONLY = 1 << 2,
 	STEP_SAMPLING = 1 << 3, /* perf record: see sampling_event() */
+	STEP_BRIEF = 1 << 4,	/* demo mode: "--brief" after argv[0] */
 };
 
 struct step {
@@ -115,9 +116,9 @@ static const struct step steps[] = {
 	  "-e",	    FW("14", "fw20"), "-e", FW("15", "fw21"),
 	  WORKLOAD, ROUNDS_ARG}},
 	/* Direct counter reads in the three perf_user_access modes. */
-	{"user-access", 0, 0, {PMU_USER, "access"}},
+	{"user-access", STEP_BRIEF, 0, {PMU_USER, "access"}},
 	/* Overflow signals to the task itself (EBB's counterpart). */
-	{"selfmon", 0, 0, {PMU_USER, "selfmon"}},
+	{"selfmon", STEP_BRIEF, 0, {PMU_USER, "selfmon"}},
 	{"record",
 	 STEP_SAMPLING,
 	 0,
@@ -268,6 +269,8 @@ static void build_argv(const struct step *st, const struct config *cfg,
 			 strcmp(arg, "cycles") == 0)
 			arg = sampling_event(cfg);
 		argv[n++] = arg;
+		if (i == 0 && (st->flags & STEP_BRIEF) && !cfg->check_mode)
+			argv[n++] = "--brief";
 		if (i == 1 && (st->flags & STEP_STAT) && cfg->check_mode) {
 			argv[n++] = "-x";
 			argv[n++] = ",";

@@ -127,13 +127,13 @@ static void report_stats(const char *test, const struct access_event *ae,
 	const struct perf_event_mmap_page *pc = ae->ev.page;
 
 	ureport(test, stats_good(st) ? "ok" : "FAIL",
-		"index=%u counter=%s width=%u reads=%u unreadable=%u back=%u "
-		"zero=%u delta=%llu bracketed=%u/%u window_max=%llu "
+		"counter=%s reads=%u bracketed=%u/%u back=%u index=%u width=%u "
+		"unreadable=%u zero=%u delta=%llu window_max=%llu "
 		"bad=%llu/%llu/%llu",
-		index, index ? ucsr_name(index - 1) : "none",
-		(unsigned int)pc->pmc_width, st->reads, st->unreadable,
-		st->back, st->zero, (unsigned long long)(st->last - st->first),
-		st->brackets - st->bracket_bad, st->brackets,
+		index ? ucsr_name(index - 1) : "none", st->reads,
+		st->brackets - st->bracket_bad, st->brackets, st->back, index,
+		(unsigned int)pc->pmc_width, st->unreadable, st->zero,
+		(unsigned long long)(st->last - st->first),
 		(unsigned long long)st->window_max,
 		(unsigned long long)st->bad[0], (unsigned long long)st->bad[1],
 		(unsigned long long)st->bad[2]);
@@ -291,9 +291,9 @@ static void mode0(void)
 	uevent_read(&ae.ev, &count);
 	ureport("mode0:cycles",
 		!cap && !index && !cyc && !ins && !hpm && count ? "ok" : "FAIL",
-		"cap_user_rdpmc=%d index=%d rdcycle=%s rdinstret=%s "
-		"hpmcounter3=%s read()=%llu",
-		cap, index, read_word(cyc), read_word(ins), read_word(hpm),
+		"rdcycle=%s rdinstret=%s hpmcounter3=%s cap_user_rdpmc=%d "
+		"index=%d read()=%llu",
+		read_word(cyc), read_word(ins), read_word(hpm), cap, index,
 		(unsigned long long)count);
 	uevent_close(&ae.ev);
 }

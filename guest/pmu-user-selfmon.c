@@ -243,17 +243,18 @@ static void report_run(const char *test, const struct selfmon_run *run,
 		 !sm.low && !sm.back;
 
 	ureport(test, ok ? "ok" : "FAIL",
-		"notify=%s period=%llu count=%llu expected=%llu handled=%u "
+		"handled=%u expected=%llu period=%llu counter=%s count=%llu "
 		"min=%llu late=%u skipped=%llu tail=%llu first=%llu last=%llu "
-		"index=%u counter=%s bad_signal=%u unreadable=%u low=%u "
+		"index=%u notify=%s bad_signal=%u unreadable=%u low=%u "
 		"back=%u",
-		notify_name(run->notify), (unsigned long long)run->period,
-		(unsigned long long)count, (unsigned long long)expected,
-		sm.handled, (unsigned long long)min, sm.late,
+		sm.handled, (unsigned long long)expected,
+		(unsigned long long)run->period,
+		index ? ucsr_name(index - 1) : "none",
+		(unsigned long long)count, (unsigned long long)min, sm.late,
 		(unsigned long long)sm.skipped, (unsigned long long)tail,
 		(unsigned long long)sm.first, (unsigned long long)sm.last,
-		index, index ? ucsr_name(index - 1) : "none", sm.bad_signal,
-		sm.unreadable, sm.low, sm.back);
+		index, notify_name(run->notify), sm.bad_signal, sm.unreadable,
+		sm.low, sm.back);
 }
 
 static void selfmon_one(const struct selfmon_run *run)
@@ -350,11 +351,11 @@ static void selfmon_exclusive(void)
 	     f_during.enabled > 0 && f_during.running == 0 &&
 	     f_after.running > 0;
 	ureport("selfmon:exclusive", ok ? "ok" : "FAIL",
-		"exclusive_read=%zd pinned_read=%zd flexible_running=%llu/%llu "
-		"flexible_running_after=%llu",
-		excl_n, pinned_n, (unsigned long long)f_during.running,
+		"pinned_read=%zd flexible_running=%llu/%llu "
+		"flexible_running_after=%llu exclusive_read=%zd",
+		pinned_n, (unsigned long long)f_during.running,
 		(unsigned long long)f_during.enabled,
-		(unsigned long long)f_after.running);
+		(unsigned long long)f_after.running, excl_n);
 	uevent_close(&pinned);
 	uevent_close(&flex);
 }

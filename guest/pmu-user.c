@@ -5,10 +5,15 @@
  * signal on each counter overflow (the RISC-V counterpart of Power's
  * event-based branches, docs/self-monitoring.md).
  *
- *   pmu-user access     kernel.perf_user_access modes 1, 2 and 0
- *                       (guest/pmu-user-access.c)
- *   pmu-user selfmon    pinned, exclusive, sampling events on this task
- *                       with overflow signals (guest/pmu-user-selfmon.c)
+ *   pmu-user [--brief] access [MODE...]   kernel.perf_user_access modes
+ *                                         (default 1 2 0;
+ *                                         guest/pmu-user-access.c)
+ *   pmu-user [--brief] selfmon [RUN...]   pinned, exclusive, sampling
+ *                                         events on this task with
+ *                                         overflow signals
+ *                                         (guest/pmu-user-selfmon.c)
+ *
+ * --brief (the demo) keeps the first four key=values of each line.
  *
  * This file holds what both share: opening and mapping an event, the
  * direct read of the user page (the seqlock protocol of
@@ -39,6 +44,10 @@
 #define PAGE_BYTES	   4096UL
 
 static int any_failed;
+/* --brief (the demo): result lines keep only their first key=values. */
+static int brief;
+
+#define BRIEF_FIELDS 4
 
 void uattr_init(struct perf_event_attr *attr, uint32_t type, uint64_t config)
 {
@@ -280,26 +289,39 @@ uint64_t uwork(unsigned int pages)
 	return sum;
 }
 
+/* Cuts @s after its @n-th space-separated field. */
+static void keep_fields(char *s, int n)
+{
+	for (char *p = s; *p; p++) {
+		if (*p == ' ' && --n == 0) {
+			*p = '\0';
+			return;
+		}
+	}
+}
+
 void ureport(const char *test, const char *result, const char *fmt, ...)
 {
+	char kv[512] = "";
 	va_list ap;
 
 	if (strcmp(result, "FAIL") == 0)
 		any_failed = 1;
-	printf("pmu-user: %s %s", test, result);
 	if (fmt) {
-		putchar(' ');
 		va_start(ap, fmt);
-		vprintf(fmt, ap);
+		vsnprintf(kv, sizeof(kv), fmt, ap);
 		va_end(ap);
 	}
-	putchar('\n');
+	if (brief)
+		keep_fields(kv, BRIEF_FIELDS);
+	printf("pmu-user: %s %s%s%s\n", test, result, kv[0] ? " " : "", kv);
 	fflush(stdout);
 }
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: pmu-user access | selfmon [options]\n");
+	fprintf(stderr, "usage: pmu-user [--brief] access [MODE...] | "
+			"selfmon [RUN...]\n");
 	return 2;
 }
 
@@ -307,6 +329,11 @@ int main(int argc, char **argv)
 {
 	int rc;
 
+	if (argc > 1 && strcmp(argv[1], "--brief") == 0) {
+		brief = 1;
+		argc--;
+		argv++;
+	}
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "access") == 0)
