@@ -53,17 +53,24 @@ static void hal_tbl_write(void (*table)(void), unsigned int idx,
 	((hal_csr_write_fn)hal_tbl(table, idx))(v);
 }
 
+/* mcountinhibit bits of the fixed counters, cycle (0) and instret (2). */
+#define HAL_FIXED_MASK ((1u << 0) | (1u << 2))
+
 static bool hal_sscofpmf;
 /* QEMU virt with Sscofpmf: hal_counter_started() re-arms its timer. */
 static bool hal_qemu_timer;
-/* QEMU virt: hal_inhibit_set() makes stopped cycle/instret hold. */
-static bool hal_qemu_hold;
+/*
+ * QEMU virt: the counters hal_inhibit_set() makes hold their value when
+ * stopped (cycle and instret, bits 0 and 2), else 0. A mask, so that the
+ * STOP path pays one AND for the quirk.
+ */
+static uint32_t hal_qemu_hold;
 
 void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
 {
 	hal_sscofpmf = hw->sscofpmf;
 	hal_qemu_timer = hw->sscofpmf && qemu_virt;
-	hal_qemu_hold = qemu_virt;
+	hal_qemu_hold = qemu_virt ? HAL_FIXED_MASK : 0;
 }
 
 /*
@@ -249,9 +256,6 @@ static void hal_event_write(void *ctx, unsigned int idx, uint64_t value)
 		hal_evt_set(idx, value);
 }
 
-/* mcountinhibit bits of the fixed counters, cycle (0) and instret (2). */
-#define HAL_FIXED_MASK ((1u << 0) | (1u << 2))
-
 /*
  * QEMU 7.2 quirk: a stopped cycle or instret counter does not hold its
  * value. The first read after the stop returns the live count, every
@@ -289,7 +293,7 @@ static __attribute__((noinline)) void hal_inhibit_fixed_qemu(void *ctx,
 
 static void hal_inhibit_set(void *ctx, uint32_t mask)
 {
-	if (hal_qemu_hold && (mask & HAL_FIXED_MASK))
+	if (mask & hal_qemu_hold)
 		hal_inhibit_fixed_qemu(ctx, mask);
 	else
 		csr_set(CSR_MCOUNTINHIBIT, mask);
