@@ -36,7 +36,7 @@
  *    thread waits for a host core: the interrupt comes periods after the
  *    overflow, and Linux starts the next period from there. The handler
  *    sees how many periods passed without a signal (skipped); handled /
- *    expected measured 0.12-0.30 on 1-4 harts, on every firmware, and
+ *    expected measured 0.06-0.30 on 1-4 harts, on every firmware, and
  *    falls further on a loaded host. The workload sleeps briefly after
  *    each slice: QEMU 7.2 also loses the first overflow of a counter that
  *    last counted with a far-away overflow (any plain counting event) and
