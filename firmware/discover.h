@@ -52,8 +52,6 @@ struct fw_features {
 	enum fw_snapshot_policy snapshot;
 	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
 	uint32_t trace_entries;
-	/* /chosen/sbipmu,checkin = "late": secondaries check in after setup */
-	bool late_checkin;
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
 };
 

@@ -94,12 +94,6 @@ static void fdt_scan_chosen(const void *fdt)
 		return;
 	fdt_scan_trace(fdt, node);
 	fdt_scan_snapshot(fdt, node);
-	/*
-	 * sbipmu,checkin = "late", for tests: the other harts check in only
-	 * once the boot hart has set everything up, as a hart whose host
-	 * thread was not scheduled within the check-in wait does.
-	 */
-	fw_feat.late_checkin = fdt_prop_is(fdt, node, "sbipmu,checkin", "late");
 }
 
 /* The root node: the model's name, and whether this is QEMU's virt. */

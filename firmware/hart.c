@@ -6,7 +6,6 @@
  */
 #include "csr.h"
 #include "hart.h"
-#include "platform.h"
 
 struct fw_hart fw_harts[FW_MAX_HARTS];
 
@@ -33,16 +32,4 @@ unsigned long fw_hart_present_mask(void)
 		if (__atomic_load_n(&fw_harts[i].present, __ATOMIC_ACQUIRE))
 			mask |= 1UL << i;
 	return mask;
-}
-
-/*
- * A hart whose host thread is not scheduled within the boot hart's
- * check-in wait (0.1 s; seen with 4 harts on a loaded 2-core host) checks
- * in later; it must still find its PMU and SSE state, or those
- * extensions answer NOT_SUPPORTED on it alone and Linux's PMU driver
- * fails its CPU-starting callback there.
- */
-unsigned long fw_hart_expected_mask(void)
-{
-	return fw_hart_present_mask() | fw_plat.dt_harts;
 }

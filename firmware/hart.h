@@ -88,10 +88,5 @@ struct fw_hart *fw_hart_get(unsigned long hartid);
 
 /* Bitmap of the harts that checked in at boot. */
 unsigned long fw_hart_present_mask(void);
-/*
- * Harts that need per-hart state: those checked in, and those the device
- * tree lists, which may check in after the boot hart stopped waiting.
- */
-unsigned long fw_hart_expected_mask(void);
 
 #endif

@@ -116,7 +116,7 @@ static void main_wait_checkin(void)
 
 static void main_pmu_setup(struct fw_boot *b)
 {
-	unsigned long present = fw_hart_expected_mask();
+	unsigned long present = fw_hart_present_mask();
 	unsigned int i;
 
 	b->pmu_init_error =
@@ -147,8 +147,6 @@ static void main_hart_init(struct fw_hart *h)
 static void __attribute__((noreturn)) main_secondary(unsigned long hartid)
 {
 	main_wait_stage(STAGE_CHECKIN);
-	if (fw_feat.late_checkin) /* a test's stand-in for a slow host */
-		main_wait_stage(STAGE_SETUP);
 	main_check_in(hartid);
 	main_wait_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[hartid]);

@@ -159,7 +159,7 @@ int fw_sse_setup(bool pmu_overflow)
 		.pmu_overflow = pmu_overflow,
 		.h_ext = fw_feat.h,
 	};
-	unsigned long present = fw_hart_expected_mask();
+	unsigned long present = fw_hart_present_mask();
 	unsigned int i;
 	int rc = sse_core_init(&sse_hw_core, &hw, &sse_hw_ops, &fw_plat_sse_ops,
 			       NULL);

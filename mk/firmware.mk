@@ -72,10 +72,6 @@ fw-smoke: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin \
 		payload/smoke/run-smoke.sh $$a $(FW_DIR)/$$a/sbipmu.bin \
 			$(PAYLOAD_DIR)/$$a/smoke.bin \
 			$(PAYLOAD_DIR)/smoke-$$a.log || exit 1; \
-		payload/smoke/run-smoke.sh $$a $(FW_DIR)/$$a/sbipmu.bin \
-			$(PAYLOAD_DIR)/$$a/smoke.bin \
-			$(PAYLOAD_DIR)/smoke-$$a-late.log \
-			sbipmu,checkin=late || exit 1; \
 	done
 
 ALL_TARGETS += firmware

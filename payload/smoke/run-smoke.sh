@@ -1,18 +1,15 @@
-#!/usr/bin/env bash
+#!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Boot the S-mode smoke payload (payload/smoke/) on the sbipmu firmware
 # under QEMU virt (two harts, Sscofpmf on) and judge its output: fail on
 # any FAIL line, on a missing "N passed, M failed" summary, or on M > 0.
-# Usage: run-smoke.sh rv64|rv32 FIRMWARE PAYLOAD LOG [NAME=VALUE...]
-# NAME=VALUE: firmware options set in /chosen of QEMU's own device tree
-# (scripts/chosen-dtb.sh), e.g. sbipmu,checkin=late.
+# Usage: run-smoke.sh rv64|rv32 FIRMWARE PAYLOAD LOG
 set -u
 arch=$1
 fw=$2
 payload=$3
 log=$4
-shift 4
 case $arch in
 rv64) qemu=qemu-system-riscv64 ;;
 rv32) qemu=qemu-system-riscv32 ;;
@@ -20,14 +17,8 @@ rv32) qemu=qemu-system-riscv32 ;;
 esac
 
 mkdir -p "$(dirname "$log")"
-dtb=()
-if [ $# -gt 0 ]; then
-	"$(dirname "$0")/../../scripts/chosen-dtb.sh" "$log.dtb" - "$qemu" \
-		"$arch,sscofpmf=true" 2 256M "$fw" "$@" || exit 1
-	dtb=(-dtb "$log.dtb")
-fi
 timeout 60 $qemu -M virt -cpu "$arch,sscofpmf=true" -smp 2 -m 256M \
-	-nographic -bios "$fw" -kernel "$payload" "${dtb[@]}" \
+	-nographic -bios "$fw" -kernel "$payload" \
 	</dev/null >"$log" 2>&1
 status=$?
 cat "$log"

@@ -17,7 +17,6 @@
 
 #include <sbipmu/pmu_spec.h>
 #include <sbipmu/sbi_error.h>
-#include <sbipmu/sse_spec.h>
 
 #include "csr.h"
 #include "hart.h"
@@ -355,38 +354,6 @@ static void test_hsm_suspend_type_u32(void)
 #endif
 }
 
-/* The PMU and SSE extensions as the calling hart sees them. */
-struct smoke_probe {
-	long pmu, sse;
-};
-
-static void smoke_probe_here(void *arg)
-{
-	struct smoke_probe *p = arg;
-
-	p->pmu = sbi_probe(SBI_EXT_PMU);
-	p->sse = sbi_probe(SBI_EXT_SSE);
-}
-
-/*
- * Every hart has the per-hart extensions, however late it checked in
- * with the boot hart (run-smoke.sh also boots with sbipmu,checkin =
- * "late"): a hart whose host thread was slow used to be left without
- * PMU and SSE state, and Linux's PMU driver then failed on that CPU.
- */
-static void test_hsm_started_extensions(unsigned long other)
-{
-	struct smoke_probe here = {0}, there = {-1, -1};
-
-	smoke_probe_here(&here);
-	if (!hart_call(other, smoke_probe_here, &there))
-		there.pmu = there.sse = -1;
-	smoke_eq("hsm: started hart has the PMU extension", there.pmu,
-		 here.pmu);
-	smoke_eq("hsm: started hart has the SSE extension", there.sse,
-		 here.sse);
-}
-
 /* A hart started through HSM also finds cycle and instret counting. */
 static void test_hsm_started_counting(unsigned long other)
 {
@@ -425,7 +392,6 @@ static void test_hsm(void)
 	smoke_eq("hsm: other ran with opaque",
 		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
 	test_hsm_started_counting(other);
-	test_hsm_started_extensions(other);
 	hart_stop(other);
 	smoke_eq("hsm: other stopped again",
 		 (long long)sbi_hart_status(other).value,
