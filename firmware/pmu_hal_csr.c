@@ -53,14 +53,24 @@ static void hal_tbl_write(void (*table)(void), unsigned int idx,
 	((hal_csr_write_fn)hal_tbl(table, idx))(v);
 }
 
+/* mcountinhibit bits of the fixed counters, cycle (0) and instret (2). */
+#define HAL_FIXED_MASK ((1u << 0) | (1u << 2))
+
 static bool hal_sscofpmf;
 /* QEMU virt with Sscofpmf: hal_counter_started() re-arms its timer. */
 static bool hal_qemu_timer;
+/*
+ * QEMU virt: the counters hal_inhibit_set() makes hold their value when
+ * stopped (cycle and instret, bits 0 and 2), else 0. A mask, so that the
+ * STOP path pays one AND for the quirk.
+ */
+static uint32_t hal_qemu_hold;
 
 void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
 {
 	hal_sscofpmf = hw->sscofpmf;
 	hal_qemu_timer = hw->sscofpmf && qemu_virt;
+	hal_qemu_hold = qemu_virt ? HAL_FIXED_MASK : 0;
 }
 
 /*
@@ -246,10 +256,47 @@ static void hal_event_write(void *ctx, unsigned int idx, uint64_t value)
 		hal_evt_set(idx, value);
 }
 
+/*
+ * QEMU 7.2 quirk: a stopped cycle or instret counter does not hold its
+ * value. The first read after the stop returns the live count, every
+ * later one the value last written to the counter (0 if none was), so
+ * the counter goes back in time; Linux's legacy mode
+ * (perf_user_access=2) showed tasks rdcycle/rdinstret going from the
+ * boot count to 0 after Linux's boot STOP, on OpenSBI as well. So the
+ * count is read just before the stop, the one live read is spent after
+ * it, and the count is written back: later reads return it, and a START
+ * without a new value counts on from it (without this, from the last
+ * write, with the stopped time included). The counts between the read
+ * and the stop are lost (a few instructions under -icount). Only the
+ * fixed counters: a write to a programmable cycles/instret counter arms
+ * QEMU's overflow timer (hal_counter_started()), which would then fire
+ * early for another such counter that is running. On QEMU's virt machine
+ * only, like the other quirks.
+ */
+static __attribute__((noinline)) void hal_inhibit_fixed_qemu(void *ctx,
+							     uint32_t mask)
+{
+	uint64_t held[3];
+	unsigned int idx;
+
+	for (idx = 0; idx < 3; idx += 2)
+		if (mask & (1u << idx))
+			held[idx] = hal_counter_read(ctx, idx);
+	csr_set(CSR_MCOUNTINHIBIT, mask);
+	for (idx = 0; idx < 3; idx += 2) {
+		if (!(mask & (1u << idx)))
+			continue;
+		(void)hal_ctr_read(idx); /* QEMU's one live read */
+		hal_counter_write(ctx, idx, held[idx]);
+	}
+}
+
 static void hal_inhibit_set(void *ctx, uint32_t mask)
 {
-	(void)ctx;
-	csr_set(CSR_MCOUNTINHIBIT, mask);
+	if (mask & hal_qemu_hold)
+		hal_inhibit_fixed_qemu(ctx, mask);
+	else
+		csr_set(CSR_MCOUNTINHIBIT, mask);
 }
 
 /* QEMU's event indices of the events its overflow timer serves. */

@@ -8,7 +8,7 @@
 #
 # Included by the top-level Makefile, which defines BUILD.
 #
-#   make linux                       Image + perf + init (+ workload)
+#   make linux                       Image + perf + init (+ workload, pmu-user)
 #   make run-linux   FIRMWARE=...    boot once and show the perf demo
 #   make linux-check FIRMWARE=...    full boot matrix with assertions
 #   make linux-check-quick           one or two boots (CI smoke)
@@ -52,7 +52,7 @@ L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 .PHONY: linux run-linux linux-check linux-check-quick linux-soak linux-soak-smoke linux-clean linux-distclean
 
 linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload \
-	$(L_DIR)/soak
+	$(L_DIR)/soak $(L_DIR)/pmu-user
 
 # --- kernel source: extracted once ---------------------------------------
 $(L_SRC)/.extracted: $(LINUX_TARBALL) $(LINUX_PATCHES)
@@ -92,6 +92,13 @@ $(L_DIR)/soak: guest/soak.c | $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
 	$(Q)$(L_GUESTCC) -o $@ $<
 
+# User-space counter access and self-monitoring (guest/pmu-user*.c).
+L_PMU_USER_SRCS := guest/pmu-user.c guest/pmu-user-access.c \
+	guest/pmu-user-selfmon.c
+$(L_DIR)/pmu-user: $(L_PMU_USER_SRCS) guest/pmu-user.h | $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@"
+	$(Q)$(L_GUESTCC) -o $@ $(L_PMU_USER_SRCS)
+
 $(L_DIR)/perf: $(L_SRC)/.extracted
 	$(Q)echo "[linux] building static perf (~1-2 min, log perf.log)..."
 	$(Q)mkdir -p $(L_DIR)/perf-build
@@ -121,11 +128,13 @@ $(L_DIR)/initramfs.list: mk/linux.mk | $(L_DIR)/.dir
 		'file /init $(L_ABS)/init 0755 0 0' \
 		'file /bin/workload $(L_ABS)/workload 0755 0 0' \
 		'file /bin/soak $(L_ABS)/soak 0755 0 0' \
+		'file /bin/pmu-user $(L_ABS)/pmu-user 0755 0 0' \
 		'file /bin/perf $(L_ABS)/initramfs/bin/perf 0755 0 0' >$@
 
 # --- kernel Image with the initramfs built in -----------------------------
 $(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list $(L_DIR)/init \
-		$(L_DIR)/workload $(L_DIR)/soak $(L_DIR)/initramfs/bin/perf
+		$(L_DIR)/workload $(L_DIR)/soak $(L_DIR)/pmu-user \
+		$(L_DIR)/initramfs/bin/perf
 	$(Q)echo "[linux] building Image, -j$(LINUX_JOBS) (~4 min from scratch, ~10 s relink)..."
 	$(Q)$(L_LOGRUN) $(L_DIR)/build.log Image -- $(L_KMAKE) -j$(LINUX_JOBS) Image
 	$(Q)cp $(L_SRC)/arch/riscv/boot/Image $@
@@ -171,6 +180,7 @@ linux-soak-smoke:
 # Keeps the extracted tree and perf (slow to redo); distclean drops all.
 linux-clean:
 	rm -f $(L_DIR)/Image $(L_DIR)/init $(L_DIR)/workload $(L_DIR)/soak \
+		$(L_DIR)/pmu-user \
 		$(L_SRC)/.config
 linux-distclean:
 	rm -rf $(L_DIR)

@@ -5,8 +5,10 @@
 # configurations (1, 2 and 4 harts, with and without Sscofpmf) and asserts
 # on what Linux and perf report: the PMU probe, perf stat counts of the
 # hardware events QEMU implements, exact firmware-event counts for the traps
-# the workload makes deterministically, multiplexing, sampling (or its clean
-# refusal without Sscofpmf), and a clean kernel log.
+# the workload makes deterministically, multiplexing, user-space counter
+# reads in the three perf_user_access modes, self-monitoring with overflow
+# signals, sampling (or its clean refusal without Sscofpmf), and a clean
+# kernel log.
 #
 # Prints one "PASS: <boot>/<assertion>" or "FAIL: <boot>/<assertion> (why)"
 # line per assertion ("# ..." lines are information), then "N passed,
@@ -410,6 +412,106 @@ check_boot_yield() {
 		sh -c "! grep -q '^BENCH-SAMPLE-ERROR' '$log'"
 }
 
+# --- user-space counter access and self-monitoring (guest/pmu-user*.c) ---
+# Each test prints "pmu-user: <test> <ok|FAIL|unavailable> key=value ...".
+pu_line() { # pu_line STEP TEST
+	section "$1" | awk -v t="$2" '$1 == "pmu-user:" && $2 == t { print; exit }'
+}
+pu_field() { # pu_field STEP TEST KEY
+	pu_line "$1" "$2" | tr ' ' '\n' | sed -n "s/^$3=//p" | sed -n 1p
+}
+# pu_expect STEP TEST RESULT [KEY=VALUE...]: the verdict, and fields the
+# host checks itself (so a lenient guest verdict cannot pass alone).
+pu_expect() {
+	local step=$1 t=$2 want=$3 line got kv k v bad=""
+	shift 3
+	line=$(pu_line "$step" "$t")
+	got=$(awk '{ print $3 }' <<<"$line")
+	[ "$got" = "$want" ] || bad="result '${got:-missing}', wanted $want"
+	for kv in "$@"; do
+		k=${kv%%=*} v=${kv#*=}
+		[ -n "$bad" ] && break
+		[ "$(pu_field "$step" "$t" "$k")" = "$v" ] ||
+			bad="$k=$(pu_field "$step" "$t" "$k"), wanted $v"
+	done
+	if [ -z "$bad" ]; then
+		pass "$t" "$(cut -d' ' -f4- <<<"$line" | cut -c1-110)"
+	else
+		fail "$t" "$bad"
+	fi
+}
+
+# kernel.perf_user_access 1, 2 and 0 (guest/pmu-user-access.c). Every read()
+# must lie between the direct reads around it (no tolerance: one counter,
+# counting up); in legacy mode Linux puts cycles/instructions on counters
+# 0 and 2 with SKIP_MATCH and no prior match, which the firmware must take.
+check_user_access() {
+	local s=user-access e idx
+	expect_exit $s 0
+	pu_expect $s mode1:ungranted ok rdcycle=sigill rdinstret=sigill
+	for e in cycles instructions dTLB-load-misses; do
+		pu_expect $s "mode1:$e" ok back=0 zero=0 unreadable=0 \
+			bracketed=100/100 width=64
+		idx=$(pu_field $s "mode1:$e" index)
+		expect "mode1:$e:index" "$idx" gt 0
+	done
+	pu_expect $s mode2:idle ok rdcycle=read rdinstret=read
+	pu_expect $s mode2:cycles ok index=1 counter=cycle back=0 zero=0 \
+		bracketed=100/100
+	pu_expect $s mode2:instructions ok index=3 counter=instret back=0 \
+		zero=0 bracketed=100/100
+	pu_expect $s mode0:cycles ok cap_user_rdpmc=0 index=0 rdcycle=sigill \
+		rdinstret=sigill hpmcounter3=sigill
+}
+
+# One overflow signal per overflow (guest/pmu-user-selfmon.c): exact for
+# dTLB-load-misses (QEMU counts it one by one), 1..expected for
+# instructions (QEMU 7.2's overflow timer runs late). Without Sscofpmf
+# there is no overflow interrupt: sampling events must be refused.
+check_selfmon_run() { # TEST EXACT
+	local s=selfmon t=$1 h x sk
+	pu_expect $s "$t" ok bad_signal=0 unreadable=0 low=0 back=0
+	h=$(pu_field $s "$t" handled)
+	x=$(pu_field $s "$t" expected)
+	if [ "$2" = exact ]; then
+		expect_range "$t:handled" "$h" $((${x:-1} - 1)) "${x:-0}"
+		sk=$(pu_field $s "$t" skipped)
+		expect "$t:skipped" "$sk" eq 0
+	else
+		expect_range "$t:handled" "$h" 1 "${x:-0}"
+	fi
+}
+
+# When Linux uses the snapshot area (with Sscofpmf only if forced on), its
+# overflow handler restarts the counters with a base of 4096, which a
+# spec-correct firmware refuses (FACTS §1): after its first overflow a
+# counter stays stopped until the task's next sched-in. There only "the
+# first overflow is signalled" holds.
+check_selfmon() { # SSC
+	local s=selfmon t runs="dTLB-load-misses:sigtrap dTLB-load-misses:fasync instructions:sigtrap"
+	pu_expect $s selfmon:exclusive ok pinned_read=0
+	expect selfmon:exclusive:flexible-waited \
+		"$(pu_field $s selfmon:exclusive flexible_running | cut -d/ -f1)" eq 0
+	if [ "$1" = no ]; then
+		expect_exit $s 0
+		for t in $runs; do
+			pu_expect $s "selfmon:$t" unavailable
+		done
+		return 0
+	fi
+	if grep -q 'SBI PMU snapshot detected' "$log"; then
+		pass "$s:snapshot-restart" "Linux 6.12 bug, FACTS §1: only first overflows judged"
+		for t in $runs; do
+			expect "selfmon:$t:handled" "$(pu_field $s "selfmon:$t" handled)" gt 0
+		done
+		return 0
+	fi
+	expect_exit $s 0
+	check_selfmon_run selfmon:dTLB-load-misses:sigtrap exact
+	check_selfmon_run selfmon:dTLB-load-misses:fasync exact
+	check_selfmon_run selfmon:instructions:sigtrap timer
+}
+
 check_boot_check() { # SMP SSC SNAPSHOT
 	check_probe "$2" "$3"
 	check_workload
@@ -418,13 +520,16 @@ check_boot_check() { # SMP SSC SNAPSHOT
 	check_stat_raw
 	check_stat_modes "$2"
 	check_multiplex
+	check_user_access
+	check_selfmon "$2"
 	check_sampling "$2"
 }
 
 # The demo (make run-linux): every step succeeds in human-readable form.
 check_boot_demo() {
 	local st
-	for st in cpuinfo stat-hw stat-fw stat-raw stat-modes stat-multiplex record report interrupts; do
+	for st in cpuinfo stat-hw stat-fw stat-raw stat-modes stat-multiplex \
+		user-access selfmon record report interrupts; do
 		expect_exit "$st" 0
 	done
 	assert demo:stat-format "no 'Performance counter stats' header" \
