@@ -297,9 +297,13 @@ def judge_det(det, errors, name, verdicts):
 		if ref_r is None:
 			continue
 		if r["yield"] is not None and ref_r["yield"] is not None:
-			# One sample of slack: the counts differ by a few
-			# hundred instructions between firmwares.
-			ok = r["yield"] >= ref_r["yield"] - 1 / r["expected"]
+			# A yield is whole samples over a fractional
+			# expectation: each side is quantised by up to one
+			# sample, so their difference by up to one of each.
+			# (Seen: 132 samples on both firmwares, expected
+			# 133.9 ours, 132.7 ref: 0.986 vs 0.995.)
+			ok = r["yield"] >= (ref_r["yield"] - 1 / r["expected"] -
+					    1 / ref_r["expected"])
 			verdicts.append((what + " yield >= ref", ok,
 					 "%.3f vs %.3f" % (r["yield"],
 							   ref_r["yield"])))
