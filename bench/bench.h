@@ -78,12 +78,14 @@ struct bench_stats {
 	unsigned long min;
 	unsigned long max;
 	uint64_t sum;
-	long err; /* first SBI error met; the row stops there */
+	long err;	    /* first SBI error met; the row stops there */
+	unsigned int calls; /* SBI calls per iteration, 0: not said */
 };
 
 void bench_stats_init(struct bench_stats *s, const char *key);
 void bench_stats_add(struct bench_stats *s, unsigned long cost);
-/* "BENCH key=... n=... min=... max=... sum=... mean=... err=..." */
+/* "BENCH key=... n=... min=... max=... sum=... mean=... err=..."
+ * [" calls=N"] */
 void bench_stats_print(const struct bench_stats *s);
 
 /* ---- rows: each iteration returns an SBI error and its cost ---- */
@@ -95,6 +97,9 @@ struct bench_row {
 	const char *key;
 	bench_iter_fn iter;
 	unsigned long event; /* the hardware event the row uses, if any */
+	/* SBI calls per iteration when the row's output should say it
+	 * (their number depends on XLEN), else 0. */
+	unsigned int calls;
 };
 
 /*
@@ -106,6 +111,8 @@ void bench_row_run(const struct bench_row *row);
 /* Untimed PMU call for set-up and tear-down. */
 struct sbiret bench_pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 			unsigned long a2, unsigned long a3, unsigned long a4);
+/* Untimed START(@idx, 1, SET_INIT_VALUE, @value), both halves on RV32. */
+struct sbiret bench_start_value(unsigned long idx, uint64_t value);
 
 /* ---- env.c ---- */
 
@@ -117,6 +124,8 @@ struct sbiret bench_pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 bool bench_env_setup(void);
 /* Register the snapshot area; sets bench_env.snapshot on success. */
 void bench_env_snapshot(void);
+/* The snapshot area (SBI_PMU_SNAPSHOT_SIZE bytes, 64-bit words). */
+volatile uint64_t *bench_env_snapshot_area(void);
 
 /* ---- rows.c, sched.c: the suites ---- */
 
@@ -124,6 +133,10 @@ void bench_rows_run(void);
 void bench_rows_snapshot_run(void);
 void bench_rows_scaling_run(unsigned long event);
 void bench_sched_run(bool snapshot);
+/* ovf.c: Linux's overflow handler's calls, 1 and 4 used counters. */
+void bench_ovf_run(bool snapshot);
+/* deliver.c: overflow to handler and back, LCOFI and SSE paths. */
+void bench_deliver_run(void);
 /* sched-in + sched-out of the single event @event (scaling mode). */
 void bench_sched_one_run(const char *key, unsigned long event);
 

@@ -34,27 +34,67 @@ def verdict(what, value, target, guard=None, guard_value=None, unit=""):
 		"ok": ok, "target_met": target is None or value <= target}
 
 
+def missing(what, why):
+	"""A row that should have a figure and has none: a failure."""
+	return {"what": what, "value": None, "target": None, "guard": None,
+		"guard_value": None, "unit": "", "ok": False,
+		"target_met": False, "missing": why}
+
+
+def row_missing(row, over):
+	"""Why ours has no figure for a row that must have one, or None. A
+	row ours answers NOT_SUPPORTED (n/a) must have one only if it is
+	guarded; a row that failed (any other error) always."""
+	r = row["ours"]
+	if r is None:
+		return "no output" if over.get("guard_insns") else None
+	if r["err"] == -2:
+		return "n/a (NOT_SUPPORTED)" if over.get("guard_insns") else None
+	if r["err"]:
+		return "error %d (log: build/bench/logs/)" % r["err"]
+	return None if r["n"] else "no iteration"
+
+
 def row_mean(row):
 	r = row["ours"]
 	return r["mean"] if r and not r["err"] and r["n"] else None
 
 
-def call_verdicts(results, t):
-	calls = t["calls"]
-	for row in results["calls"]:
+def call_verdicts(results, t, section="calls"):
+	"""Every row of one call table (calls: RV64, calls_rv32: RV32)
+	against its section of the targets; ratios to the reference are
+	to the first reference. A row with `judge_ref = false` has no
+	ours/ref verdict (the firmware is not on its path); rows listed in
+	`info_rows` are shown, not judged."""
+	calls = t.get(section)
+	if not calls:
+		return
+	info = calls.get("info_rows", [])
+	for row in results.get(section) or []:
+		if row["key"] in info:
+			continue
 		over = calls.get(row["key"], {})
+		why = row_missing(row, over)
+		if why:
+			yield missing("%s.%s" % (section, row["key"]), why)
+			continue
 		if row["key"] == "null":
-			yield verdict("calls.null", row_mean(row), None,
+			yield verdict("%s.null" % section, row_mean(row), None,
 				      over.get("guard_insns"), unit=" insns")
 			continue
-		yield verdict("calls.%s ours/ref" % row["key"],
-			      row["ratio_ref"], calls["max_ratio_ref"],
-			      over.get("guard_ratio_ref"))
+		if over.get("judge_ref", True):
+			yield verdict("%s.%s ours/ref" % (section, row["key"]),
+				      row["ratio_ref"], calls["max_ratio_ref"],
+				      over.get("guard_ratio_ref"))
 		# A floor guard is in instructions: a faster null ecall must
 		# not turn into a "regression" of every call.
-		yield verdict("calls.%s ours/null" % row["key"],
+		yield verdict("%s.%s ours/null" % (section, row["key"]),
 			      row["ratio_floor"], calls["max_ratio_floor"],
 			      over.get("guard_insns"), row_mean(row), " insns")
+
+
+def call_verdicts_rv32(results, t):
+	return call_verdicts(results, t, "calls_rv32")
 
 
 def scaling_verdicts(results, t):
@@ -82,13 +122,16 @@ def e2e_verdicts(results, t):
 
 def evaluate(results, targets):
 	out = []
-	for gen in (call_verdicts, scaling_verdicts, memory_verdicts,
-		    e2e_verdicts):
+	for gen in (call_verdicts, call_verdicts_rv32, scaling_verdicts,
+		    memory_verdicts, e2e_verdicts):
 		out += [v for v in gen(results, targets) if v]
 	return out
 
 
 def describe(v):
+	if v.get("missing"):
+		return "%-4s %-40s %8s  not measured: %s" % (
+			"FAIL", v["what"], "-", v["missing"])
 	if v["target"] is None:
 		state = "no target"
 	elif v["target_met"]:
@@ -99,7 +142,7 @@ def describe(v):
 	if v["guard"] is not None:
 		state += "; regression guard %.4g%s (now %.4g)" % (
 			v["guard"], v["unit"], v["guard_value"])
-	return "%-4s %-34s %8.4g  %s" % ("ok" if v["ok"] else "FAIL",
+	return "%-4s %-40s %8.4g  %s" % ("ok" if v["ok"] else "FAIL",
 					  v["what"], v["value"], state)
 
 
@@ -125,13 +168,14 @@ GUARD_MARGIN = 1.03
 def suggest(verdicts):
 	"""Guard lines for the missed targets: measured figure + 3%."""
 	for v in verdicts:
-		if v["target_met"] and v["target"] is not None:
+		if v.get("missing") or (v["target_met"] and
+					v["target"] is not None):
 			continue
 		g = v["guard_value"] * GUARD_MARGIN
 		# Rounded up: whole units, or hundredths for ratios.
 		text = ("%d" % math.ceil(g) if v["unit"] else
 			"%.2f" % (math.ceil(g * 100) / 100))
-		print("%-36s -> guard %s%s (now %.4g)" % (
+		print("%-42s -> guard %s%s (now %.4g)" % (
 			v["what"], text, v["unit"], v["guard_value"]))
 
 

@@ -165,3 +165,8 @@ void bench_env_snapshot(void)
 	printf("BENCHINFO snapshot=%s (error %ld)\n",
 	       bench_env.snapshot ? "yes" : "no", r.error);
 }
+
+volatile uint64_t *bench_env_snapshot_area(void)
+{
+	return (volatile uint64_t *)bench_snapshot_area;
+}

@@ -103,10 +103,13 @@ int payload_main(unsigned long hartid, const void *dtb)
 	} else {
 		bench_rows_run();
 		bench_sched_run(false);
+		bench_ovf_run(false);
+		bench_deliver_run();
 		/* Snapshot last: the area stays registered once set. */
 		bench_env_snapshot();
 		bench_rows_snapshot_run();
 		bench_sched_run(true);
+		bench_ovf_run(true);
 	}
 	printf("BENCH-END\n");
 	return 0;

@@ -36,7 +36,9 @@ def main(argv):
 	with open(argv[1]) as f:
 		results = json.load(f)
 	sc = results["scaling"]
-	names = {"ours": "sbipmu", "ref": results["meta"]["ref_name"]}
+	# The first reference (the one the scaling rows ran on).
+	ref = results["meta"]["refs"][0]
+	names = {"ours": "sbipmu", "ref": ref["name"].split(",")[0]}
 	fig, ax = plt.subplots(figsize=(7, 4.5))
 	for who in ("ours", "ref"):
 		if who not in sc:

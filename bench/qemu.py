@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Running the benchmark payload under QEMU and reading its output.
 
-One machine for every payload run, ours and the reference alike: QEMU 7.2
-`virt`, one hart, Sscofpmf, 256 MiB, `-icount shift=0` so that instret
-counts guest instructions deterministically (bench/METHODOLOGY.md). The
-payload prints one `BENCH key=... n=... min=... max=... sum=... err=...`
-line per row; `BENCH-ABORT: why` when the firmware cannot be measured.
+One machine for every payload run, ours and the references alike: QEMU
+7.2 `virt`, one hart, Sscofpmf, 256 MiB, `-icount shift=0` so that instret
+counts guest instructions deterministically (bench/METHODOLOGY.md); RV64
+(`-cpu rv64`) or, for the RV32 table, `qemu-system-riscv32 -cpu rv32`.
+The payload prints one `BENCH key=... n=... min=... max=... sum=...
+err=... [calls=N]` line per row; `BENCH-ABORT: why` when the firmware
+cannot be measured.
 """
 
 import os
@@ -14,24 +16,32 @@ import subprocess
 
 QEMU = "qemu-system-riscv64"
 CPU = "rv64,sscofpmf=true"
+# The machine per architecture: QEMU binary and -cpu.
+ARCHS = {
+	"rv64": (QEMU, CPU),
+	"rv32": ("qemu-system-riscv32", "rv32,sscofpmf=true"),
+}
 SMP = "1"
 MEM = "256M"
 ICOUNT = "shift=0"
 TIMEOUT = 120
 
 ROW_RE = re.compile(r"^BENCH key=(\S+) n=(\d+) min=(\d+) max=(\d+) "
-		    r"sum=(\d+) mean=\S+ err=(-?\d+)")
+		    r"sum=(\d+) mean=\S+ err=(-?\d+)(?: calls=(\d+))?")
 INFO_RE = re.compile(r"(\w+)=(\"[^\"]*\"|\S+)")
 BANNER_PMU_RE = re.compile(r"PMU state\s*:\s*(\d+) bytes per hart")
+# How a firmware names itself on the console, for the table's legend.
+BANNER_NAME_RES = (re.compile(r"^(OpenSBI v\S+)", re.M),
+		   re.compile(r"^(sbipmu \S+): SBI firmware", re.M))
 
 
 class BenchError(Exception):
 	"""The payload could not measure (abort, crash or timeout)."""
 
 
-def machine_args():
+def machine_args(arch="rv64"):
 	"""The QEMU machine shared by payload runs and the DT dump."""
-	return ["-M", "virt", "-cpu", CPU, "-smp", SMP, "-m", MEM]
+	return ["-M", "virt", "-cpu", ARCHS[arch][1], "-smp", SMP, "-m", MEM]
 
 
 def qemu_version():
@@ -40,10 +50,11 @@ def qemu_version():
 	return out.splitlines()[0] if out else "unknown"
 
 
-def run(firmware, payload, log, dtb=None, append=None):
+def run(firmware, payload, log, dtb=None, append=None, arch="rv64"):
 	"""Boot @payload on @firmware; returns the console text (also in @log)."""
-	cmd = [QEMU] + machine_args() + ["-icount", ICOUNT, "-nographic",
-					 "-bios", firmware, "-kernel", payload]
+	cmd = [ARCHS[arch][0]] + machine_args(arch) + [
+		"-icount", ICOUNT, "-nographic", "-bios", firmware,
+		"-kernel", payload]
 	if dtb:
 		cmd += ["-dtb", dtb]
 	if append:
@@ -71,11 +82,13 @@ def parse(text, log):
 			raise BenchError("%s (log: %s)" % (line, log))
 		m = ROW_RE.match(line)
 		if m:
-			n, lo, hi, total, err = (int(x) for x in m.groups()[1:])
+			n, lo, hi, total, err = (int(x) for x in m.groups()[1:6])
 			rows[m.group(1)] = {
 				"n": n, "min": lo, "max": hi,
 				"mean": total / n if n else None, "err": err,
 			}
+			if m.group(7):
+				rows[m.group(1)]["calls"] = int(m.group(7))
 		elif line.startswith("BENCHINFO "):
 			for k, v in INFO_RE.findall(line[len("BENCHINFO "):]):
 				info[k] = v.strip('"')
@@ -84,8 +97,24 @@ def parse(text, log):
 	m = BANNER_PMU_RE.search(text)
 	if m:
 		info["pmu_bytes_per_hart"] = int(m.group(1))
+	for name_re in BANNER_NAME_RES:
+		m = name_re.search(text)
+		if m:
+			info["banner"] = m.group(1)
+			break
 	return {"rows": rows, "info": info}
 
 
-def measure(firmware, payload, log, dtb=None, append=None):
-	return parse(run(firmware, payload, log, dtb, append), log)
+def measure(firmware, payload, log, dtb=None, append=None, arch="rv64"):
+	return parse(run(firmware, payload, log, dtb, append, arch), log)
+
+
+def chosen_dtb(out, firmware, props, arch="rv64"):
+	"""QEMU's own tree for the machine, with /chosen string @props
+	(docs/firmware.md), written by scripts/chosen-dtb.sh."""
+	script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+			      "..", "scripts", "chosen-dtb.sh")
+	subprocess.run([script, out, "-", ARCHS[arch][0], ARCHS[arch][1], SMP,
+			MEM, firmware] + ["%s=%s" % kv for kv in props.items()],
+		       check=True)
+	return out

@@ -1,15 +1,20 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""The figures as rows: the table in the terminal, results.json, .csv.
+"""The figures as rows: the tables in the terminal, results.json, .csv.
 
 A call row's figure is its mean instructions per iteration (min and max
-are kept: under -icount they are normally equal). ratio_ref = ours /
-reference; ratio_floor = ours per SBI call / our null ecall.
+are kept: under -icount they are normally equal). ratio_ref = ours / the
+first reference; ratio_floor = ours per SBI call / our null ecall. Every
+reference firmware gets a column; the snapshot rows of ours come from a
+boot with the snapshot area offered (ours-snap), the others from the
+default boot.
 """
 
 import csv
 import json
 
-# key, label, SBI calls per iteration
+# key, label, SBI calls per iteration (a row's own calls=N, printed by
+# the payload where the number depends on XLEN, wins; {calls} in a label
+# is replaced by it, {n_calls} by " (N calls)" when N > 1)
 CALL_ROWS = [
 	("null", "null ecall (BASE get_spec_version)", 1),
 	("num_counters", "NUM_COUNTERS", 1),
@@ -27,7 +32,30 @@ CALL_ROWS = [
 	("sched_4", "Linux sched-in+out, 4 events (16 calls)", 16),
 	("sched_1_snap", "  same, snapshot flags (SBI>=2.0 path)", 4),
 	("sched_4_snap", "  same, 4 events, snapshot flags", 16),
+	("ovf_1", "Linux overflow handler, 1 counter ({calls} calls)", 3),
+	("ovf_1_stop", "  of which STOP of the used set{n_calls}", 1),
+	("ovf_1_start", "  START of the others (an empty set){n_calls}", 1),
+	("ovf_1_init", "  START(SET_INIT_VALUE) of the overflowed", 1),
+	("ovf_4", "Linux overflow handler, 4 counters ({calls} calls)", 3),
+	("ovf_4_stop", "  of which STOP of the used set{n_calls}", 1),
+	("ovf_4_start", "  START of the 3 others{n_calls}", 1),
+	("ovf_4_init", "  START(SET_INIT_VALUE) of the overflowed", 1),
+	("ovf_1_snap", "  same, 1 counter, snapshot ({calls} calls)", 2),
+	("ovf_1_snap_stop", "    of which STOP(TAKE_SNAPSHOT){n_calls}", 1),
+	("ovf_1_snap_start", "    START(INIT_SNAPSHOT){n_calls}", 1),
+	("ovf_4_snap", "  same, 4 counters, snapshot ({calls} calls)", 2),
+	("ovf_4_snap_stop", "    of which STOP(TAKE_SNAPSHOT){n_calls}", 1),
+	("ovf_4_snap_start", "    START(INIT_SNAPSHOT){n_calls}", 1),
+	("deliver_lcofi", "LCOFI: overflow irq -> S-mode trap handler", 1),
+	("deliver_lcofi_ret", "LCOFI: sret -> interrupted code", 1),
+	("deliver_sse", "SSE: overflow irq -> SSE handler", 1),
+	("deliver_sse_ret", "SSE: COMPLETE -> interrupted code", 1),
 ]
+
+# Rows that need the snapshot area: ours's figure comes from ours-snap.
+SNAPSHOT_KEYS = ("start_snapshot", "stop_snapshot", "sched_1_snap",
+		 "sched_4_snap", "ovf_1_snap", "ovf_4_snap", "ovf_1_snap_stop",
+		 "ovf_1_snap_start", "ovf_4_snap_stop", "ovf_4_snap_start")
 
 SCALING_ROWS = [
 	("cfg_match_hw", "CFG_MATCH cycles (first row)"),
@@ -48,17 +76,36 @@ def ratio(a, b):
 	return a / b if a is not None and b else None
 
 
-def call_rows(ours, ref):
+def row_calls(default, *rows):
+	"""SBI calls per iteration: the payload's calls=N if it said it."""
+	for r in rows:
+		if r and r.get("calls"):
+			return r["calls"]
+	return default
+
+
+def call_rows(ours, refs, ours_snap=None):
+	"""The table's rows; @refs is a list (None: that firmware failed)."""
 	null = figure(ours["rows"].get("null"))
 	out = []
 	for key, label, calls in CALL_ROWS:
-		o, r = ours["rows"].get(key), ref["rows"].get(key) if ref else None
-		fo, fr = figure(o), figure(r)
+		src = ours
+		if key in SNAPSHOT_KEYS and ours_snap:
+			src = ours_snap
+		o = src["rows"].get(key)
+		rs = [ref["rows"].get(key) if ref else None for ref in refs]
+		r = rs[0] if rs else None
+		n = row_calls(calls, o, *rs)
+		fo = figure(o)
 		out.append({
-			"key": key, "label": label, "calls": calls,
-			"ours": o, "ref": r,
-			"ratio_ref": ratio(fo, fr),
-			"ratio_floor": ratio(fo / calls if fo else None, null),
+			"key": key, "calls": n,
+			"label": label.format(calls=n, n_calls=" (%d calls)" % n
+					      if n > 1 else ""),
+			"ours": o, "ref": r, "refs": rs,
+			"ours_from": "ours-snap" if src is not ours else "ours",
+			"ratio_ref": ratio(fo, figure(r)),
+			"ratio_floor": ratio(fo / n if fo is not None else None,
+					     null),
 		})
 	return out
 
@@ -81,17 +128,43 @@ def fmt_ratio(x, width=9):
 	return ("-" if x is None else "%.2f" % x).rjust(width)
 
 
-def print_calls(rows, ref_name):
-	print("\nSBI PMU calls: instructions per iteration (instret, ecall "
-	      "through mret)")
-	print("%-42s %8s %12s %9s %9s" % ("", "ours", ref_name[:12],
-					   "ours/ref", "ours/null"))
+def print_calls(rows, refs, title):
+	"""@refs: [{"name": legend text, "measured": bool}], one per column;
+	a reference that could not be measured shows n/a throughout."""
+	print("\n%s: instructions per iteration (instret, ecall through "
+	      "mret)" % title)
+	cols = ["ref%d" % (i + 1) if len(refs) > 1 else "ref"
+		for i in range(len(refs))]
+	print("%-46s %8s %s %9s %9s" % ("", "ours", "".join(
+		"%10s" % c for c in cols), "ours/ref", "ours/null"))
 	for r in rows:
-		print("%-42s %s %s %s %s" % (
-			r["label"], cell(r["ours"], 8), cell(r["ref"], 12),
+		cells = "".join(cell(x, 10) if ref["measured"] else
+				"n/a".rjust(10) for x, ref in zip(r["refs"],
+								   refs))
+		print("%-46s %s %s %s %s" % (
+			r["label"], cell(r["ours"], 8), cells,
 			fmt_ratio(r["ratio_ref"]), fmt_ratio(r["ratio_floor"])))
-	print("(~ = min and max differ; ours/null is per SBI call; n/a = "
-	      "NOT_SUPPORTED)")
+	for col, ref in zip(cols, refs):
+		print("%s = %s" % (col, ref["name"]))
+	print("(~ = min and max differ; ours/ref against the first reference;"
+	      " ours/null is per SBI call; n/a = NOT_SUPPORTED or no such "
+	      "firmware; ours's snapshot rows: /chosen/sbipmu,snapshot = "
+	      "\"on\")")
+
+
+def print_delivery_notes(env):
+	"""Where QEMU raised the overflow interrupt, per firmware (BENCHINFO
+	deliver_wrap_*): not judged, but it says what "overflow" means."""
+	refs = env.get("refs") or []
+	infos = [("ours", env.get("ours"))] + [
+		("ref%d" % (i + 1) if len(refs) > 1 else "ref", info)
+		for i, info in enumerate(refs)]
+	parts = ["%s %s %s" % (who, path, info["deliver_wrap_" + path])
+		 for who, info in infos if info
+		 for path in ("lcofi", "sse") if "deliver_wrap_" + path in info]
+	if parts:
+		print("The overflow irq came this many instructions after the "
+		      "counter wrapped (negative: before): " + ", ".join(parts))
 
 
 def print_scaling(scaling):
@@ -151,8 +224,15 @@ def print_all(results):
 	meta = results["meta"]
 	print("\n== sbipmu benchmarks: %s, %s ==" % (meta["qemu"],
 						   meta["machine"]))
-	print("ours: %s\nref : %s" % (meta["ours"], meta["ref"]))
-	print_calls(results["calls"], meta["ref_name"])
+	print("ours: %s" % meta["ours"])
+	print_calls(results["calls"], meta["refs"], "RV64 SBI calls")
+	print_delivery_notes(results["env"])
+	if results.get("calls_rv32"):
+		print("\nRV32: %s, ours: %s" % (meta["machine_rv32"],
+					       meta["ours32"]))
+		print_calls(results["calls_rv32"], meta["refs_rv32"],
+			    "RV32 SBI calls")
+		print_delivery_notes(results["env_rv32"])
 	if results.get("scaling"):
 		print_scaling(results["scaling"])
 	print_memory(results["memory"])
@@ -167,9 +247,12 @@ def write_json(results, path):
 
 
 def csv_rows(results):
-	for r in results["calls"]:
-		yield ["call", r["key"], r["label"].strip(), figure(r["ours"]),
-		       figure(r["ref"]), r["ratio_ref"], r["ratio_floor"]]
+	for section in ("calls", "calls_rv32"):
+		for r in results.get(section) or []:
+			yield [section, r["key"], r["label"].strip(),
+			       figure(r["ours"]), figure(r["ref"]), r["ratio_ref"],
+			       r["ratio_floor"]] + [figure(x)
+						    for x in r["refs"][1:]]
 	sc = results.get("scaling") or {}
 	for n in sc.get("sizes", []):
 		for key, label in SCALING_ROWS:
@@ -199,7 +282,10 @@ def csv_value(v):
 def write_csv(results, path):
 	with open(path, "w", newline="") as f:
 		w = csv.writer(f)
+		extra = max([len(r["refs"]) - 1 for r in results["calls"]] +
+			    [0])
 		w.writerow(["section", "key", "label", "ours", "ref",
-			    "ratio_ours_ref", "ratio_ours_null"])
+			    "ratio_ours_ref", "ratio_ours_null"] +
+			   ["ref%d" % (i + 2) for i in range(extra)])
 		for row in csv_rows(results):
 			w.writerow([csv_value(v) for v in row])

@@ -214,21 +214,21 @@ static long bench_iter_stop_snapshot(const struct bench_row *row,
 /* ---- the suites ---- */
 
 static const struct bench_row bench_rows[] = {
-	{"null", bench_iter_null, 0},
-	{"num_counters", bench_iter_num_counters, 0},
-	{"get_info", bench_iter_get_info, 0},
-	{"cfg_match_hw", bench_iter_cfg_match, BENCH_EV_CYCLES},
-	{"cfg_match_fw", bench_iter_cfg_match, BENCH_EV_FW_SET_TIMER},
-	{"start_init", bench_iter_start, BENCH_EV_CYCLES},
-	{"stop", bench_iter_stop, BENCH_EV_CYCLES},
-	{"stop_reset", bench_iter_stop_reset, BENCH_EV_CYCLES},
-	{"fw_read", bench_iter_fw_read, BENCH_EV_FW_SET_TIMER},
-	{"event_info_52", bench_iter_event_info, 0},
+	{"null", bench_iter_null, 0, 0},
+	{"num_counters", bench_iter_num_counters, 0, 0},
+	{"get_info", bench_iter_get_info, 0, 0},
+	{"cfg_match_hw", bench_iter_cfg_match, BENCH_EV_CYCLES, 0},
+	{"cfg_match_fw", bench_iter_cfg_match, BENCH_EV_FW_SET_TIMER, 0},
+	{"start_init", bench_iter_start, BENCH_EV_CYCLES, 0},
+	{"stop", bench_iter_stop, BENCH_EV_CYCLES, 0},
+	{"stop_reset", bench_iter_stop_reset, BENCH_EV_CYCLES, 0},
+	{"fw_read", bench_iter_fw_read, BENCH_EV_FW_SET_TIMER, 0},
+	{"event_info_52", bench_iter_event_info, 0, 0},
 };
 
 static const struct bench_row bench_snapshot_rows[] = {
-	{"start_snapshot", bench_iter_start_snapshot, BENCH_EV_CYCLES},
-	{"stop_snapshot", bench_iter_stop_snapshot, BENCH_EV_CYCLES},
+	{"start_snapshot", bench_iter_start_snapshot, BENCH_EV_CYCLES, 0},
+	{"stop_snapshot", bench_iter_stop_snapshot, BENCH_EV_CYCLES, 0},
 };
 
 void bench_rows_run(void)
@@ -250,11 +250,11 @@ void bench_rows_snapshot_run(void)
 void bench_rows_scaling_run(unsigned long event)
 {
 	const struct bench_row rows[] = {
-		{"null", bench_iter_null, 0},
-		{"cfg_match_hw", bench_iter_cfg_match, BENCH_EV_CYCLES},
-		{"start_init", bench_iter_start, BENCH_EV_CYCLES},
-		{"cfg_match_last", bench_iter_cfg_match, event},
-		{"start_last", bench_iter_start, event},
+		{"null", bench_iter_null, 0, 0},
+		{"cfg_match_hw", bench_iter_cfg_match, BENCH_EV_CYCLES, 0},
+		{"start_init", bench_iter_start, BENCH_EV_CYCLES, 0},
+		{"cfg_match_last", bench_iter_cfg_match, event, 0},
+		{"start_last", bench_iter_start, event, 0},
 	};
 
 	for (unsigned int i = 0; i < sizeof(rows) / sizeof(*rows); i++)

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Run every sbipmu benchmark on our firmware and a reference firmware.
+"""Run every sbipmu benchmark on our firmware and reference firmwares.
 
 Called by `make bench` (everything) and `make bench-check` (--quick: no
 Linux boot, no plot, then judged against bench/targets.toml). Measures,
-in this order: the SBI PMU calls (bench payload, both firmwares); the
-scaling rows on device trees with 5, 50 and 255 riscv,pmu rows; the
-memory figures of our build; the end-to-end perf stat overhead under
-Linux (both firmwares). Prints the tables and the target verdicts, writes
-OUT/results.json, OUT/results.csv and OUT/scaling.png. Console logs of
-every QEMU run are kept in OUT/logs/. bench/METHODOLOGY.md defines each
-figure.
+in this order: the SBI PMU calls (bench payload: ours, ours with the
+snapshot area offered, every reference given with --ref), on RV64 and,
+with --ours32, on RV32 (references with --ref32); the scaling rows on
+device trees with 5, 50 and 255 riscv,pmu rows (ours and the first
+reference); the memory figures of our build; the end-to-end perf stat
+overhead under Linux (ours and the first reference). Prints the tables
+and the target verdicts, writes OUT/results.json, OUT/results.csv and
+OUT/scaling.png. Console logs of every QEMU run are kept in OUT/logs/.
+bench/METHODOLOGY.md defines each figure.
 """
 
 import argparse
@@ -37,9 +39,15 @@ def parse_args(argv):
 	p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 	p.add_argument("--ours", required=True, help="our firmware (.bin)")
 	p.add_argument("--ours-elf", required=True, help="its ELF, for sizes")
-	p.add_argument("--ref", required=True, help="reference firmware")
-	p.add_argument("--ref-name", default="OpenSBI 1.1")
+	p.add_argument("--ref", action="append", required=True,
+		       help="reference firmware (repeatable: a column each; "
+		       "ratios are against the first)")
 	p.add_argument("--payload", required=True, help="bench payload .bin")
+	p.add_argument("--ours32", help="our RV32 firmware: adds the RV32 "
+		       "table")
+	p.add_argument("--payload32", help="the RV32 bench payload .bin")
+	p.add_argument("--ref32", action="append", default=[],
+		       help="RV32 reference firmware (repeatable)")
 	p.add_argument("--pmu-dt", required=True, help="build/tools/pmu-dt")
 	p.add_argument("--sizes-obj", required=True,
 		       help="bench/mem/sizes.c compiled for the firmware")
@@ -63,15 +71,67 @@ def log_path(args, name):
 	return os.path.join(args.out, "logs", name + ".log")
 
 
-def measure_calls(args):
-	ours = qemu.measure(args.ours, args.payload, log_path(args, "ours"))
+# The RV32 column's legend when no RV32 reference is given.
+NO_REF32 = ("none: Debian ships no RV32 OpenSBI (no "
+	    "/usr/lib/riscv32-linux-gnu/opensbi); --ref32/REF32 gives one")
+
+
+def ref_name(result, path):
+	banner = result["info"].get("banner") if result else None
+	text = "%s, %s" % (banner, path) if banner else path
+	return text if result else text + " (not measured)"
+
+
+def measure_refs(args, arch, tag, paths, payload):
+	"""[(result or None)], [{"path", "name", "measured"}] per reference."""
+	results, legend = [], []
+	for i, fw in enumerate(paths):
+		name = "ref%s%s" % ("" if i == 0 else i + 1, tag)
+		try:
+			r = qemu.measure(fw, payload, log_path(args, name),
+					 arch=arch)
+		except (qemu.BenchError, OSError) as e:
+			print("bench: reference firmware %s not measured: %s" %
+			      (fw, e), file=sys.stderr)
+			r = None
+		results.append(r)
+		legend.append({"path": fw, "name": ref_name(r, fw),
+			       "measured": r is not None})
+	if not paths:
+		results, legend = [None], [{"path": None, "name": NO_REF32,
+					    "measured": False}]
+	return results, legend
+
+
+def measure_ours_snap(args, arch, tag, fw, payload):
+	"""Ours with /chosen/sbipmu,snapshot = "on" (docs/firmware.md): the
+	default withholds the area with Sscofpmf. None if that fails."""
+	dtb = os.path.join(args.out, "dt", "snapshot-on%s.dtb" % tag)
 	try:
-		ref = qemu.measure(args.ref, args.payload, log_path(args, "ref"))
-	except (qemu.BenchError, OSError) as e:
-		print("bench: reference firmware not measured: %s" % e,
+		qemu.chosen_dtb(dtb, fw, {"sbipmu,snapshot": "on"}, arch)
+		return qemu.measure(fw, payload, log_path(
+			args, "ours-snap" + tag), dtb=dtb, arch=arch)
+	except (qemu.BenchError, subprocess.CalledProcessError) as e:
+		print("bench: ours with snapshot on not measured: %s" % e,
 		      file=sys.stderr)
-		ref = None
-	return ours, ref
+		return None
+
+
+def measure_calls(args, arch="rv64"):
+	"""The call table of one architecture: rows, env, reference legend."""
+	rv64 = arch == "rv64"
+	tag = "" if rv64 else "-" + arch
+	fw, payload = (args.ours, args.payload) if rv64 else (args.ours32,
+							      args.payload32)
+	ours = qemu.measure(fw, payload, log_path(args, "ours" + tag),
+			    arch=arch)
+	snap = measure_ours_snap(args, arch, tag, fw, payload)
+	refs, legend = measure_refs(args, arch, tag,
+				    args.ref if rv64 else args.ref32, payload)
+	env = {"ours": ours["info"], "ours_snap": snap["info"] if snap else None,
+	       "ref": refs[0]["info"] if refs[0] else None,
+	       "refs": [r["info"] if r else None for r in refs]}
+	return report.call_rows(ours, refs, snap), env, legend, ours
 
 
 def growth(per_size):
@@ -88,7 +148,7 @@ def growth(per_size):
 def measure_scaling(args, with_ref):
 	dts = dtgen.make(args.pmu_dt, os.path.join(args.out, "dt"),
 			 SCALING_SIZES)
-	firmwares = [("ours", args.ours)] + ([("ref", args.ref)]
+	firmwares = [("ours", args.ours)] + ([("ref", args.ref[0])]
 					     if with_ref else [])
 	out = {"sizes": list(SCALING_SIZES), "growth": {},
 	       "events": {str(n): "0x%x" % d["event"] for n, d in dts.items()}}
@@ -147,7 +207,7 @@ def measure_e2e(args, with_ref):
 	if not (args.kernel and os.path.exists(args.kernel) and args.initrd):
 		return {"skipped": "no Linux image (make linux)"}
 	out = {}
-	firmwares = [("ours", args.ours)] + ([("ref", args.ref)]
+	firmwares = [("ours", args.ours)] + ([("ref", args.ref[0])]
 					     if with_ref else [])
 	for who, fw in firmwares:
 		out[who] = e2e.measure(args.linux_run, fw, args.kernel,
@@ -160,14 +220,27 @@ def measure_e2e(args, with_ref):
 	return out
 
 
-def meta(args):
+def machine(arch):
+	return "-M virt -cpu %s -smp %s -m %s -icount %s" % (
+		qemu.ARCHS[arch][1], qemu.SMP, qemu.MEM, qemu.ICOUNT)
+
+
+def meta(args, legend):
 	return {
-		"qemu": qemu.qemu_version(),
-		"machine": "-M virt -cpu %s -smp %s -m %s -icount %s" % (
-			qemu.CPU, qemu.SMP, qemu.MEM, qemu.ICOUNT),
-		"ours": args.ours, "ref": args.ref, "ref_name": args.ref_name,
+		"qemu": qemu.qemu_version(), "machine": machine("rv64"),
+		"ours": args.ours, "ref": args.ref[0], "refs": legend,
 		"payload": args.payload, "quick": args.quick,
 	}
+
+
+def measure_rv32(args, results):
+	"""The RV32 table, when our RV32 firmware and payload are given."""
+	if not (args.ours32 and args.payload32):
+		return
+	rows, env, legend, _ = measure_calls(args, "rv32")
+	results["calls_rv32"], results["env_rv32"] = rows, env
+	results["meta"].update({"machine_rv32": machine("rv32"),
+				"ours32": args.ours32, "refs_rv32": legend})
 
 
 def plot(args):
@@ -186,12 +259,11 @@ def main(argv):
 	args = parse_args(argv)
 	os.makedirs(args.out, exist_ok=True)
 	try:
-		ours, ref = measure_calls(args)
-		results = {"meta": meta(args),
-			   "calls": report.call_rows(ours, ref),
-			   "env": {"ours": ours["info"],
-				   "ref": ref["info"] if ref else None}}
-		results["scaling"] = measure_scaling(args, ref is not None)
+		rows, env, legend, ours = measure_calls(args)
+		results = {"meta": meta(args, legend), "calls": rows,
+			   "env": env}
+		measure_rv32(args, results)
+		results["scaling"] = measure_scaling(args, legend[0]["measured"])
 	except (qemu.BenchError, RuntimeError,
 		subprocess.CalledProcessError) as e:
 		print("bench: FAILED: %s" % e, file=sys.stderr)
@@ -199,7 +271,7 @@ def main(argv):
 	results["memory"] = measure_memory(
 		args, ours["info"].get("pmu_bytes_per_hart"))
 	try:
-		results["e2e"] = measure_e2e(args, ref is not None)
+		results["e2e"] = measure_e2e(args, legend[0]["measured"])
 	except RuntimeError as e:
 		results["e2e"] = {"skipped": "failed: %s" % e}
 	verdicts = check.evaluate(results, check.load_targets(args.targets))

@@ -252,14 +252,21 @@ def det_table(det, errors, names):
 	return lines
 
 
+# The variants judged against the reference (issue 8's criteria): their
+# median ratio and rank-test p get a column pair each in real-time tables.
+RT_JUDGED = ("ours", "ours-snap-fix")
+
+
 def rt_table(rt, names):
 	keys = sorted({k for n in names for k in rt.get(n, {})},
 		      key=lambda k: (int(k.split("/")[0]),
 				     RT_ROWS.index(k.split("/")[1])))
+	judged = [n for n in RT_JUDGED if n in names and n != "ref"]
 	lines = ["| harts/row | " + " | ".join(
-		"%s median (min-max), n" % n for n in names) +
-		 " | ours/ref median | p (ours vs ref) |",
-		 "|---|" + "---|" * len(names) + "---|---|"]
+		"%s median (min-max), n" % n for n in names) + " | " +
+		 " | ".join("%s/ref median | p (%s vs ref)" % (n, n)
+			    for n in judged) + " |",
+		 "|---|" + "---|" * len(names) + "---|---|" * len(judged)]
 	for k in keys:
 		cells = []
 		for n in names:
@@ -267,12 +274,13 @@ def rt_table(rt, names):
 			cells.append("%d (%d-%d), %d" % (statistics.median(v),
 							  min(v), max(v), len(v))
 				     if v else "-")
-		o, r = rt.get("ours", {}).get(k, []), rt.get("ref", {}).get(k, [])
-		ratio = (statistics.median(o) / statistics.median(r)
-			 if o and r and statistics.median(r) else None)
-		lines.append("| %s | %s | %s | %s |" % (
-			k, " | ".join(cells), fmt(ratio),
-			fmt(mann_whitney_p(o, r), "%.3f")))
+		r = rt.get("ref", {}).get(k, [])
+		for n in judged:
+			o = rt.get(n, {}).get(k, [])
+			ratio = (statistics.median(o) / statistics.median(r)
+				 if o and r and statistics.median(r) else None)
+			cells += [fmt(ratio), fmt(mann_whitney_p(o, r), "%.3f")]
+		lines.append("| %s | %s |" % (k, " | ".join(cells)))
 	return lines
 
 
@@ -289,9 +297,13 @@ def judge_det(det, errors, name, verdicts):
 		if ref_r is None:
 			continue
 		if r["yield"] is not None and ref_r["yield"] is not None:
-			# One sample of slack: the counts differ by a few
-			# hundred instructions between firmwares.
-			ok = r["yield"] >= ref_r["yield"] - 1 / r["expected"]
+			# A yield is whole samples over a fractional
+			# expectation: each side is quantised by up to one
+			# sample, so their difference by up to one of each.
+			# (Seen: 132 samples on both firmwares, expected
+			# 133.9 ours, 132.7 ref: 0.986 vs 0.995.)
+			ok = r["yield"] >= (ref_r["yield"] - 1 / r["expected"] -
+					    1 / ref_r["expected"])
 			verdicts.append((what + " yield >= ref", ok,
 					 "%.3f vs %.3f" % (r["yield"],
 							   ref_r["yield"])))

@@ -123,12 +123,12 @@ static long bench_sched_iter_4_snap(const struct bench_row *row,
 void bench_sched_run(bool snapshot)
 {
 	const struct bench_row plain[] = {
-		{"sched_1", bench_sched_iter_1, 0},
-		{"sched_4", bench_sched_iter_4, 0},
+		{"sched_1", bench_sched_iter_1, 0, 0},
+		{"sched_4", bench_sched_iter_4, 0, 0},
 	};
 	const struct bench_row snap[] = {
-		{"sched_1_snap", bench_sched_iter_1_snap, 0},
-		{"sched_4_snap", bench_sched_iter_4_snap, 0},
+		{"sched_1_snap", bench_sched_iter_1_snap, 0, 0},
+		{"sched_4_snap", bench_sched_iter_4_snap, 0, 0},
 	};
 	const struct bench_row *rows = snapshot ? snap : plain;
 
@@ -138,7 +138,7 @@ void bench_sched_run(bool snapshot)
 
 void bench_sched_one_run(const char *key, unsigned long event)
 {
-	const struct bench_row row = {key, bench_sched_iter_1, event};
+	const struct bench_row row = {key, bench_sched_iter_1, event, 0};
 
 	bench_row_run(&row);
 }

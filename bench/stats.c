@@ -30,10 +30,13 @@ void bench_stats_print(const struct bench_stats *s)
 	uint64_t mean100 = s->n ? s->sum * 100 / s->n : 0;
 
 	printf("BENCH key=%s n=%lu min=%lu max=%lu sum=%llu mean=%llu.%02llu "
-	       "err=%ld\n",
+	       "err=%ld",
 	       s->key, s->n, s->n ? s->min : 0, s->max,
 	       (unsigned long long)s->sum, (unsigned long long)(mean100 / 100),
 	       (unsigned long long)(mean100 % 100), s->err);
+	if (s->calls)
+		printf(" calls=%u", s->calls);
+	printf("\n");
 }
 
 void bench_row_run(const struct bench_row *row)
@@ -45,6 +48,7 @@ void bench_row_run(const struct bench_row *row)
 	if (bench_env.only[0] && strcmp(bench_env.only, row->key))
 		return;
 	bench_stats_init(&s, row->key);
+	s.calls = row->calls;
 	err = row->iter(row, &cost); /* warm-up, not recorded */
 	for (unsigned long i = 0; !err && i < bench_env.iters; i++) {
 		err = row->iter(row, &cost);
@@ -59,4 +63,14 @@ struct sbiret bench_pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 			unsigned long a2, unsigned long a3, unsigned long a4)
 {
 	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, 0);
+}
+
+struct sbiret bench_start_value(unsigned long idx, uint64_t value)
+{
+	unsigned long hi =
+		__riscv_xlen == 32 ? (unsigned long)(value >> 32) : 0;
+
+	return bench_pmu(SBI_EXT_PMU_COUNTER_START, idx, 1,
+			 SBI_PMU_START_FLAG_SET_INIT_VALUE,
+			 (unsigned long)value, hi);
 }

@@ -188,12 +188,27 @@ void pmu_core_set_map(struct pmu_core *core, struct pmu_map_input *in,
 	pmu_core_state_layout(core);
 }
 
+/* Bytes of per-hart state with saved selectors of @sel_bytes each. */
+static size_t pmu_core_state_bytes(const struct pmu_core *core,
+				   size_t sel_bytes)
+{
+	size_t size = sizeof(struct pmu_hart);
+
+	size += core->hw.num_fw_counters * sizeof(uint64_t); /* fw_value */
+	size += core->n_sel * sel_bytes;		     /* saved */
+	size += core->hw.num_fw_counters * sizeof(uint8_t);  /* fw_event */
+	return (size + 7) & ~(size_t)7;
+}
+
 size_t pmu_hart_state_size(const struct pmu_core *core)
 {
-	size_t size = core->fw_event_offset;
+	return pmu_core_state_bytes(core, core->sel_wide ? sizeof(uint64_t)
+							 : sizeof(uint32_t));
+}
 
-	size += core->hw.num_fw_counters * sizeof(uint8_t); /* fw_event */
-	return (size + 7) & ~(size_t)7;
+size_t pmu_hart_state_size_max(const struct pmu_core *core)
+{
+	return pmu_core_state_bytes(core, sizeof(uint64_t));
 }
 
 struct pmu_hart *pmu_hart_init(void *mem, size_t size,
@@ -205,16 +220,31 @@ struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 	if (!mem || ((uintptr_t)mem & 7) || size < n)
 		return NULL;
 
-	/* Every saved selector 0, every firmware value 0 ... */
+	/* Every saved selector 0: what the core has written so far. */
 	for (i = 0; i < n; i++)
 		((uint8_t *)mem)[i] = 0;
 	h->core = core;
 	h->hal_ctx = hal_ctx;
-	/* ... and no firmware counter has an event. */
-	for (i = 0; i < core->hw.num_fw_counters; i++)
-		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
-	pmu_hw_handoff_hart(h);
+	pmu_hart_reset(h);
 	return h;
+}
+
+void pmu_hart_reset(struct pmu_hart *h)
+{
+	const struct pmu_core *core = h->core;
+	size_t i, n_fw = core->hw.num_fw_counters;
+
+	h->shmem = NULL;
+	h->fw_slots = 0;
+	for (i = 0; i < n_fw; i++) {
+		pmu_hart_fw_value(h)[i] = 0;
+		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
+	}
+	/* Releases every hardware counter: its saved selector becomes 0. */
+	pmu_hw_handoff_hart(h);
+	/* Released counters cannot overflow: no interrupt may stay pending. */
+	if (core->hw.sscofpmf)
+		PMU_HAL(core, lcofi_clear)(h->hal_ctx);
 }
 
 unsigned long pmu_num_counters(const struct pmu_hart *h)

@@ -120,3 +120,26 @@ bool pmu_event_supported(const struct pmu_core *core, uint64_t event_idx,
 	return pmu_event_decode(core, event_idx, event_data, &ev) ==
 	       SBI_SUCCESS;
 }
+
+unsigned int pmu_event_count_supported(const struct pmu_core *core,
+				       unsigned int type)
+{
+	unsigned int code, count = 0;
+	unsigned int n = type == SBI_PMU_EVENT_TYPE_HW
+				 ? SBI_PMU_HW_GENERAL_MAX
+				 : SBI_PMU_HW_CACHE_CODE_COUNT;
+
+	if (type != SBI_PMU_EVENT_TYPE_HW &&
+	    type != SBI_PMU_EVENT_TYPE_HW_CACHE)
+		return 0;
+	for (code = type == SBI_PMU_EVENT_TYPE_HW; code < n; code++) {
+		/* cache codes with op_id 3 name no event */
+		if (type == SBI_PMU_EVENT_TYPE_HW_CACHE &&
+		    ((code >> 1) & 3) == SBI_PMU_HW_CACHE_OP_MAX)
+			continue;
+		count += pmu_event_supported(
+			core,
+			((uint64_t)type << SBI_PMU_EVENT_TYPE_SHIFT) | code, 0);
+	}
+	return count;
+}

@@ -7,23 +7,40 @@
 
 #include "alloc.h"
 
-#define ALLOC_HEAP_SIZE (32 * 1024)
+/* make firmware FW_HEAP_KIB=N (mk/firmware.mk) sets another size. */
+#ifndef FW_HEAP_KIB
+#define FW_HEAP_KIB 32
+#endif
+#define ALLOC_HEAP_SIZE (FW_HEAP_KIB * 1024UL)
 #define ALLOC_ALIGN	16
 
 static uint8_t alloc_heap[ALLOC_HEAP_SIZE]
 	__attribute__((aligned(ALLOC_ALIGN)));
 static size_t alloc_top;
+static size_t alloc_reserved;
 
 void *fw_alloc(size_t size)
 {
 	size_t rounded = (size + ALLOC_ALIGN - 1) & ~(size_t)(ALLOC_ALIGN - 1);
 	void *p;
 
-	if (rounded < size || rounded > ALLOC_HEAP_SIZE - alloc_top)
+	if (rounded < size || rounded > fw_alloc_free())
 		return NULL;
 	p = &alloc_heap[alloc_top];
 	alloc_top += rounded;
 	return p;
+}
+
+void fw_alloc_reserve(size_t size)
+{
+	alloc_reserved = size;
+}
+
+size_t fw_alloc_free(void)
+{
+	size_t left = ALLOC_HEAP_SIZE - alloc_top;
+
+	return alloc_reserved < left ? left - alloc_reserved : 0;
 }
 
 size_t fw_alloc_used(void)

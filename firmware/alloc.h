@@ -13,6 +13,15 @@
 /* @size bytes, 16-byte aligned, zeroed; NULL when the heap is exhausted. */
 void *fw_alloc(size_t size);
 
+/*
+ * Keep @size bytes out of reach of fw_alloc() until the next call (0:
+ * none), for allocations whose size is known only later: the per-hart
+ * PMU state, before the event map that sizes it is read.
+ */
+void fw_alloc_reserve(size_t size);
+/* Bytes fw_alloc() can still hand out (a reservation excluded). */
+size_t fw_alloc_free(void);
+
 size_t fw_alloc_used(void);
 size_t fw_alloc_capacity(void);
 

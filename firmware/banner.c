@@ -112,55 +112,45 @@ static void banner_counters(const struct pmu_core *core)
 	fw_printf("]\n");
 }
 
-static unsigned int banner_count_events(const struct pmu_core *core,
-					unsigned int type, unsigned int n)
-{
-	unsigned int code, count = 0;
-
-	for (code = (type == 0); code < n; code++) {
-		/* cache codes: op 3 does not exist */
-		if (type == 1 && ((code >> 1) & 3) == 3)
-			continue;
-		count += pmu_event_supported(core,
-					     ((uint64_t)type << 16) | code, 0);
-	}
-	return count;
-}
-
 static void banner_map(const struct fw_boot *b)
 {
 	const struct fw_pmu_dt *d = &b->pmu_dt;
 	const struct pmu_map *map = pmu_core_map(b->pmu);
 
-	if (!d->node) {
+	if (!d->load.node) {
 		fw_printf("PMU map         : no riscv,pmu node; cycles and "
 			  "instructions only\n");
-	} else if (d->parse_error) {
+	} else if (d->load.no_room) {
+		fw_printf("PMU map         : riscv,pmu rows (%lu bytes) do not "
+			  "fit the boot heap; cycles and instructions only\n",
+			  (unsigned long)d->load.need);
+	} else if (d->load.error) {
 		fw_printf(
 			"PMU map         : riscv,pmu unreadable (libfdt %d)\n",
-			d->parse_error);
+			d->load.error);
 	} else {
 		fw_printf("PMU map rows    : event-to-mhpmevent %lu%s, "
 			  "event-to-mhpmcounters %lu%s, "
 			  "raw-event-to-mhpmcounters %lu%s\n",
-			  (unsigned long)d->in.n_sel,
-			  d->in.present[PMU_PROP_EVENT_TO_MHPMEVENT]
+			  (unsigned long)d->load.in.n_sel,
+			  d->load.in.present[PMU_PROP_EVENT_TO_MHPMEVENT]
 				  ? ""
 				  : " (absent)",
-			  (unsigned long)d->in.n_ctr,
-			  d->in.present[PMU_PROP_EVENT_TO_MHPMCOUNTERS]
+			  (unsigned long)d->load.in.n_ctr,
+			  d->load.in.present[PMU_PROP_EVENT_TO_MHPMCOUNTERS]
 				  ? ""
 				  : " (absent)",
-			  (unsigned long)d->in.n_raw,
-			  d->in.present[PMU_PROP_RAW_EVENT_TO_MHPMCOUNTERS]
+			  (unsigned long)d->load.in.n_raw,
+			  d->load.in.present[PMU_PROP_RAW_EVENT_TO_MHPMCOUNTERS]
 				  ? ""
 				  : " (absent)");
 	}
-	fw_printf("PMU events      : general %u/10, cache %u/42, raw rows %lu, "
-		  "%u diagnostic(s)\n",
-		  banner_count_events(b->pmu, 0, SBI_PMU_HW_GENERAL_MAX),
-		  banner_count_events(b->pmu, 1, SBI_PMU_HW_CACHE_CODE_COUNT),
-		  (unsigned long)map->n_raw, d->n_diag);
+	fw_printf(
+		"PMU events      : general %u/10, cache %u/42, raw rows %lu, "
+		"%u diagnostic(s)\n",
+		pmu_event_count_supported(b->pmu, SBI_PMU_EVENT_TYPE_HW),
+		pmu_event_count_supported(b->pmu, SBI_PMU_EVENT_TYPE_HW_CACHE),
+		(unsigned long)map->n_raw, d->n_diag);
 }
 
 static void banner_pmu(const struct fw_boot *b)
@@ -192,6 +182,11 @@ static void banner_platform(const struct fw_boot *b)
 	if (fw_plat.dt_harts_over)
 		fw_printf(", %u with ids >= %u ignored", fw_plat.dt_harts_over,
 			  FW_MAX_HARTS);
+	if (fw_plat.dt_harts & ~present) {
+		fw_printf(", not yet checked in: ");
+		banner_set(fw_plat.dt_harts & ~present);
+		fw_printf(" (served when they do)");
+	}
 	fw_printf("\nDevices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
 		  (unsigned long)fw_plat.uart, (unsigned long)fw_plat.clint,
 		  (unsigned long)fw_plat.test);
@@ -207,8 +202,7 @@ static void banner_platform(const struct fw_boot *b)
 
 static void banner_next(const struct fw_boot *b)
 {
-	fw_printf("Device tree     : %p: %s\n", b->fdt_out,
-		  b->fdt_ok ? b->fdt_note : "not valid, passed unchanged");
+	fw_printf("Device tree     : %p: %s\n", b->fdt_out, b->fdt_note);
 	fw_printf("SBI             : v%lu.%lu, impl id 0x%lx (sbipmu), "
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,

@@ -31,12 +31,13 @@ struct fw_boot {
 	bool dynamic; /* a valid fw_dynamic_info was passed */
 	struct fw_dynamic_info info;
 	unsigned long next_addr;
-	bool banner; /* fw_dynamic did not ask for silence */
-	bool fdt_ok;
+	bool banner;	      /* fw_dynamic did not ask for silence */
 	void *fdt_in;	      /* as received in a1 */
 	void *fdt_out;	      /* as passed on */
 	const char *fdt_note; /* what fw_fdt_fixup() did */
-	int pmu_init_error;   /* pmu_core_init() result */
+	/* harts given per-hart state: the tree's and those that checked in */
+	unsigned long harts;
+	int pmu_init_error; /* pmu_core_init() result */
 	const struct pmu_core *pmu;
 	size_t pmu_hart_bytes;
 	struct fw_pmu_dt pmu_dt;

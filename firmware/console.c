@@ -55,6 +55,19 @@ void fw_console_unlock(void)
 	__atomic_store_n(&console_lock_word, 0, __ATOMIC_RELEASE);
 }
 
+/* Long enough for any line another hart is printing (~1 ms of UART). */
+#define CONSOLE_RECLAIM_SPINS 1000000UL
+
+void fw_console_reclaim(void)
+{
+	unsigned long i;
+
+	for (i = 0; i < CONSOLE_RECLAIM_SPINS; i++)
+		if (!__atomic_load_n(&console_lock_word, __ATOMIC_RELAXED))
+			return;
+	__atomic_store_n(&console_lock_word, 0, __ATOMIC_RELEASE);
+}
+
 /* One conversion's formatting options. */
 struct console_spec {
 	bool left;
@@ -218,10 +231,13 @@ static void console_vprintf(const char *fmt, va_list ap)
 	va_end(aq);
 }
 
-static void console_puts(const char *s)
+void fw_printf_locked(const char *fmt, ...)
 {
-	while (*s)
-		fw_console_putc(*s++);
+	va_list ap;
+
+	va_start(ap, fmt);
+	console_vprintf(fmt, ap);
+	va_end(ap);
 }
 
 void fw_printf(const char *fmt, ...)
@@ -233,18 +249,4 @@ void fw_printf(const char *fmt, ...)
 	console_vprintf(fmt, ap);
 	fw_console_unlock();
 	va_end(ap);
-}
-
-void fw_panic(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fw_console_lock();
-	console_puts("sbipmu: PANIC: ");
-	console_vprintf(fmt, ap);
-	fw_console_unlock();
-	va_end(ap);
-	for (;;)
-		fw_wfi();
 }

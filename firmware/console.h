@@ -16,12 +16,18 @@ bool fw_console_getc(char *c);
 
 void fw_console_lock(void);
 void fw_console_unlock(void);
+/*
+ * For a fatal report: wait a bounded time for the lock, then release it
+ * whoever holds it (the reporting hart itself, if it faulted inside a
+ * printf, or a hart that will never let go). Lines may then interleave;
+ * the report goes out.
+ */
+void fw_console_reclaim(void);
 
 /* printf subset: %c %s %d %i %u %x %p, flags '0' '-', width, l/ll/z. */
 void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Print a fatal message and park the hart forever. */
-void fw_panic(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
+/* The same, for a caller that holds the lock across several calls. */
+void fw_printf_locked(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 #endif

@@ -58,6 +58,7 @@
 #define CSR_PMPCFG0	  0x3A0
 #define CSR_PMPADDR0	  0x3B0
 #define CSR_PMPADDR1	  0x3B1
+#define CSR_PMPADDR2	  0x3B2
 #define CSR_MVENDORID	  0xF11
 #define CSR_MARCHID	  0xF12
 #define CSR_MIMPID	  0xF13
@@ -160,6 +161,7 @@
 #define PMP_W	    0x02
 #define PMP_X	    0x04
 #define PMP_A_NAPOT 0x18
+#define PMP_L	    0x80 /* locked: applies to M-mode too, until reset */
 
 #ifndef __ASSEMBLER__
 

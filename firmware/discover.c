@@ -22,39 +22,6 @@ struct fw_features fw_feat;
  */
 #define DISCOVER_FW_COUNTERS 16
 
-static char discover_lower(char c)
-{
-	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-}
-
-/* Does token [tok, tok + n) equal @ext, ignoring case? */
-static bool discover_token_is(const char *tok, unsigned int n, const char *ext)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (!ext[i] || discover_lower(tok[i]) != ext[i])
-			return false;
-	return ext[n] == '\0';
-}
-
-bool fw_isa_has(const char *isa, unsigned int len, const char *ext)
-{
-	unsigned int start = 0, i;
-
-	/* Multi-letter extensions follow the base, '_'-separated. */
-	for (i = 0; i <= len; i++) {
-		if (i < len && isa[i] != '_' && isa[i] != '\0')
-			continue;
-		if (start > 0 && discover_token_is(&isa[start], i - start, ext))
-			return true;
-		if (i == len || isa[i] == '\0')
-			break;
-		start = i + 1;
-	}
-	return false;
-}
-
 static bool discover_csr_stimecmp(void)
 {
 	unsigned long old = fw_catch_begin();

@@ -11,17 +11,8 @@
 
 #include <stdbool.h>
 
+#include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu_hal.h>
-
-/* Extensions as the device tree names them (true only if on all harts). */
-struct fw_isa_ext {
-	bool sscofpmf;
-	bool sstc;
-	bool smcntrpmf;
-	bool svpbmt;
-	bool zicbom;
-	bool zicboz;
-};
 
 /*
  * Whether the PMU snapshot area (SNAPSHOT_SET_SHMEM) is offered.
@@ -42,12 +33,13 @@ enum fw_snapshot_policy {
 struct fw_features {
 	unsigned long misa;
 	unsigned long mvendorid, marchid, mimpid;
-	struct fw_isa_ext dt; /* as the device tree says */
-	bool h;		      /* misa.H */
-	bool sstc;	      /* DT says so and stimecmp exists */
-	bool menvcfg;	      /* priv 1.12 menvcfg exists */
-	bool pmp;	      /* pmpaddr0 exists */
-	bool inhibit;	      /* mcountinhibit exists */
+	/* Extensions as the device tree names them (true only if on all) */
+	struct platform_fdt_isa dt;
+	bool h;	      /* misa.H */
+	bool sstc;    /* DT says so and stimecmp exists */
+	bool menvcfg; /* priv 1.12 menvcfg exists */
+	bool pmp;     /* pmpaddr0 exists */
+	bool inhibit; /* mcountinhibit exists */
 	/* /chosen/sbipmu,snapshot: "auto" (default), "on" or "off" */
 	enum fw_snapshot_policy snapshot;
 	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
@@ -59,8 +51,5 @@ extern struct fw_features fw_feat;
 
 /* Probe the calling hart; fw_feat.dt must be filled first. */
 void fw_discover(void);
-
-/* Does ISA string @isa (riscv,isa) name extension @ext? */
-bool fw_isa_has(const char *isa, unsigned int len, const char *ext);
 
 #endif

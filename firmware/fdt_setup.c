@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Device-tree input and output of the firmware (see fdt_setup.h), with
- * libfdt. The blob comes from outside: every property length is checked
- * before its cells are read, and values the firmware cannot use (hart
- * ids beyond FW_MAX_HARTS, addresses beyond its address space) are
- * counted or skipped, never trusted.
+ * Device-tree input and output of the firmware (see fdt_setup.h): what
+ * only the machine can do around the portable readers in binding/
+ * (platform_fdt.c, pmu_fdt.c). It finds out how much of the blob can be
+ * read (with traps caught), prints what is wrong with a tree it refuses,
+ * turns the facts into fw_plat and fw_feat (skipping addresses beyond
+ * the firmware's address space), prints the binding's diagnostics, and
+ * places the fixed-up tree in memory.
  */
 #include <libfdt.h>
 
+#include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu_fdt.h>
 
 #include "alloc.h"
@@ -16,228 +19,150 @@
 #include "fdt_setup.h"
 #include "fw_defs.h"
 #include "platform.h"
+#include "unpriv.h"
 
 /* Room added when the tree has to be moved to grow. */
 #define FDT_GROW 4096
-
-static char fdt_model[64];
-
-/* @n (1 or 2) big-endian cells as one number. */
-static uint64_t fdt_cells(const fdt32_t *p, int n)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		v = (v << 32) | fdt32_to_cpu(p[i]);
-	return v;
-}
-
-static bool fdt_enabled(const void *fdt, int node)
-{
-	int len;
-	const char *s = fdt_getprop(fdt, node, "status", &len);
-
-	return !s || (len >= 3 && (!strcmp(s, "okay") || !strcmp(s, "ok")));
-}
-
-static bool fdt_prop_is(const void *fdt, int node, const char *name,
-			const char *value)
-{
-	int len;
-	const char *s = fdt_getprop(fdt, node, name, &len);
-
-	return s && len > 0 && s[len - 1] == '\0' && !strcmp(s, value);
-}
-
 /*
- * sbipmu,trace = "N": keep the last N PMU calls per hart and print them
- * at shutdown (firmware/pmu_trace.c); a decimal string, capped at 65535.
+ * Readability is probed page by page (RAM ends and PMP regions on virt
+ * fall on page boundaries), and no further than FDT_PROBE_MAX: Linux
+ * maps at most 2 MiB (RV64) or 4 MiB (RV32) of device tree (MAX_FDT_SIZE
+ * in arch/riscv/include/asm/pgtable.h), so a tree that claims more is
+ * of no use whatever lies behind it.
  */
-static void fdt_scan_trace(const void *fdt, int node)
-{
-	int len, i;
-	const char *s = fdt_getprop(fdt, node, "sbipmu,trace", &len);
-	uint32_t n = 0;
+#define FDT_PAGE      4096UL
+#define FDT_PROBE_MAX (16UL << 20)
 
-	for (i = 0; s && i < len && s[i] >= '0' && s[i] <= '9'; i++)
-		if (n < 65535)
-			n = n * 10 + (uint32_t)(s[i] - '0');
-	fw_feat.trace_entries = n > 65535 ? 65535 : n;
+_Static_assert(FW_MAX_MEM_RANGES == PLATFORM_FDT_MAX_MEM, "memory ranges");
+_Static_assert(FW_MAX_HARTS <= 64, "hart ids from the tree are 64-bit sets");
+
+/* The facts of the tree taken at boot; fw_plat.model points into it. */
+static struct platform_fdt_facts fdt_facts;
+
+/* Bytes readable from @addr on, up to @want; traps caught. */
+static size_t fdt_readable(uintptr_t addr, size_t want)
+{
+	uintptr_t page = (addr | (FDT_PAGE - 1)) + 1;
+	unsigned long word;
+	size_t got;
+
+	if (!fw_catch_read_ulong(addr & ~(sizeof(long) - 1), &word))
+		return 0;
+	for (got = page - addr; got < want; got += FDT_PAGE, page += FDT_PAGE)
+		if (page == 0 || !fw_catch_read_ulong(page, &word))
+			break;
+	return got < want ? got : want;
 }
 
-/*
- * sbipmu,snapshot = "auto" (default) | "on" | "off" decides whether the
- * PMU snapshot area is offered (enum fw_snapshot_policy says why "auto"
- * withholds it with Sscofpmf). Any other value is reported and ignored.
- */
-static void fdt_scan_snapshot(const void *fdt, int node)
+/* Readable bytes of the blob: its header, then what its header claims. */
+static size_t fdt_readable_blob(const void *fdt)
 {
-	if (!fdt_getprop(fdt, node, "sbipmu,snapshot", NULL))
+	size_t head, want;
+
+	if (!fdt)
+		return 0;
+	head = fdt_readable((uintptr_t)fdt, PLATFORM_FDT_HEADER_SIZE);
+	if (head < PLATFORM_FDT_HEADER_SIZE)
+		return head;
+	want = fdt_totalsize(fdt);
+	if (want < PLATFORM_FDT_HEADER_SIZE)
+		want = PLATFORM_FDT_HEADER_SIZE;
+	return fdt_readable((uintptr_t)fdt,
+			    want < FDT_PROBE_MAX ? want : FDT_PROBE_MAX);
+}
+
+/* A tree inside the firmware region would be edited over the firmware. */
+static bool fdt_in_firmware(const void *fdt, uint32_t size)
+{
+	uintptr_t lo = (uintptr_t)fdt, fw = fw_region_base();
+
+	return lo < fw + fw_region_size() && fw < lo + size;
+}
+
+/* The error lines for a tree the firmware will not use. */
+static void fdt_report_bad(const void *fdt, size_t readable,
+			   const struct platform_fdt_verdict *v)
+{
+	fw_printf("sbipmu: ERROR: device tree at %p: %s: %s\n", fdt,
+		  fdt_strerror(v->error), v->problem);
+	if (!v->header) {
+		fw_printf("sbipmu: ERROR: device tree: %lu bytes readable, "
+			  "not even a header\n",
+			  (unsigned long)readable);
 		return;
-	if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "on"))
-		fw_feat.snapshot = FW_SNAPSHOT_ON;
-	else if (fdt_prop_is(fdt, node, "sbipmu,snapshot", "off"))
-		fw_feat.snapshot = FW_SNAPSHOT_OFF;
-	else if (!fdt_prop_is(fdt, node, "sbipmu,snapshot", "auto"))
+	}
+	fw_printf("sbipmu: ERROR: device tree header: totalsize %u bytes, "
+		  "%lu readable%s; magic 0x%x, version %u, structure "
+		  "0x%x+0x%x, strings 0x%x+0x%x\n",
+		  (unsigned int)v->totalsize, (unsigned long)readable,
+		  readable == FDT_PROBE_MAX ? " (probed no further)" : "",
+		  (unsigned int)v->magic, (unsigned int)v->version,
+		  (unsigned int)v->off_dt_struct,
+		  (unsigned int)v->size_dt_struct,
+		  (unsigned int)v->off_dt_strings,
+		  (unsigned int)v->size_dt_strings);
+}
+
+/* A device the tree names, if its address fits ours (RV32: 32 bits). */
+static void fdt_take_device(const struct platform_fdt_device *d,
+			    uintptr_t *base)
+{
+	if (d->found && d->base <= UINTPTR_MAX)
+		*base = (uintptr_t)d->base;
+}
+
+static void fdt_take_chosen(const struct platform_fdt_facts *f)
+{
+	static const enum fw_snapshot_policy policy[] = {
+		[PLATFORM_FDT_SNAPSHOT_AUTO] = FW_SNAPSHOT_AUTO,
+		[PLATFORM_FDT_SNAPSHOT_ON] = FW_SNAPSHOT_ON,
+		[PLATFORM_FDT_SNAPSHOT_OFF] = FW_SNAPSHOT_OFF,
+	};
+
+	fw_feat.snapshot = policy[f->snapshot];
+	if (f->snapshot_bad)
 		fw_printf("chosen: sbipmu,snapshot: not auto/on/off, using "
 			  "auto\n");
+	fw_feat.trace_entries = f->trace_entries;
 }
 
-/* Firmware options a platform or a test sets in /chosen. */
-static void fdt_scan_chosen(const void *fdt)
+static void fdt_take_facts(const struct platform_fdt_facts *f)
 {
-	int node = fdt_path_offset(fdt, "/chosen");
+	unsigned int i;
 
-	fw_feat.snapshot = FW_SNAPSHOT_AUTO;
-	if (node < 0)
-		return;
-	fdt_scan_trace(fdt, node);
-	fdt_scan_snapshot(fdt, node);
-}
-
-/* The root node: the model's name, and whether this is QEMU's virt. */
-static void fdt_scan_root(const void *fdt)
-{
-	int len, i;
-	const char *s = fdt_getprop(fdt, 0, "model", &len);
-
-	/* QEMU's virt machine, whose PMU quirks the HAL works around. */
-	fw_plat.qemu_virt =
-		fdt_node_check_compatible(fdt, 0, "riscv-virtio") == 0;
-	if (!s || len <= 0)
-		return;
-	for (i = 0; i < len && i < (int)sizeof(fdt_model) - 1 && s[i]; i++)
-		fdt_model[i] = s[i];
-	fdt_model[i] = '\0';
-	fw_plat.model = fdt_model;
-}
-
-/* Does cpu @node name extension @ext (riscv,isa or riscv,isa-extensions)? */
-static bool fdt_cpu_has(const void *fdt, int node, const char *ext)
-{
-	int len;
-	const char *s = fdt_getprop(fdt, node, "riscv,isa-extensions", &len);
-
-	if (s && len > 0 && fdt_stringlist_contains(s, len, ext))
-		return true;
-	s = fdt_getprop(fdt, node, "riscv,isa", &len);
-	return s && len > 0 && fw_isa_has(s, (unsigned int)len, ext);
-}
-
-static void fdt_scan_isa(const void *fdt, int node, struct fw_isa_ext *x)
-{
-	x->sscofpmf &= fdt_cpu_has(fdt, node, "sscofpmf");
-	x->sstc &= fdt_cpu_has(fdt, node, "sstc");
-	x->smcntrpmf &= fdt_cpu_has(fdt, node, "smcntrpmf");
-	x->svpbmt &= fdt_cpu_has(fdt, node, "svpbmt");
-	x->zicbom &= fdt_cpu_has(fdt, node, "zicbom");
-	x->zicboz &= fdt_cpu_has(fdt, node, "zicboz");
-}
-
-static void fdt_scan_cpus(const void *fdt)
-{
-	struct fw_isa_ext x = {true, true, true, true, true, true};
-	int cpus = fdt_path_offset(fdt, "/cpus"), node, len;
-	int ac = fdt_address_cells(fdt, cpus);
-	const fdt32_t *reg;
-	uint64_t id;
-
-	fw_plat.dt_harts = 0;
-	fdt_for_each_subnode(node, fdt, cpus)
-	{
-		if (!fdt_prop_is(fdt, node, "device_type", "cpu") ||
-		    !fdt_enabled(fdt, node))
-			continue;
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || ac < 1 || ac > 2 || len < 4 * ac)
-			continue;
-		id = fdt_cells(reg, ac);
-		if (id >= FW_MAX_HARTS) {
-			fw_plat.dt_harts_over++;
-			continue;
-		}
-		fw_plat.dt_harts |= 1UL << id;
-		fdt_scan_isa(fdt, node, &x);
+	if (f->model[0])
+		fw_plat.model = f->model;
+	fw_plat.qemu_virt = f->qemu_virt;
+	fw_plat.dt_harts = (unsigned long)f->harts;
+	fw_plat.dt_harts_over = f->harts_over;
+	fw_feat.dt = f->isa;
+	fw_plat.n_mem = f->n_mem;
+	for (i = 0; i < f->n_mem; i++) {
+		fw_plat.mem[i].base = f->mem[i].base;
+		fw_plat.mem[i].size = f->mem[i].size;
 	}
-	if (!fw_plat.dt_harts)
-		x = (struct fw_isa_ext){false, false, false,
-					false, false, false};
-	fw_feat.dt = x;
+	fdt_take_device(&f->clint, &fw_plat.clint);
+	fdt_take_device(&f->uart, &fw_plat.uart);
+	fdt_take_device(&f->test, &fw_plat.test);
+	fdt_take_chosen(f);
 }
 
-static void fdt_add_mem(uint64_t base, uint64_t size)
+bool fw_fdt_take(const void *fdt)
 {
-	if (size == 0 || fw_plat.n_mem >= FW_MAX_MEM_RANGES)
-		return;
-	fw_plat.mem[fw_plat.n_mem].base = base;
-	fw_plat.mem[fw_plat.n_mem].size = size;
-	fw_plat.n_mem++;
-}
+	struct platform_fdt_verdict v;
+	size_t readable = fdt_readable_blob(fdt);
 
-static void fdt_scan_memory(const void *fdt)
-{
-	int ac = fdt_address_cells(fdt, 0), sc = fdt_size_cells(fdt, 0);
-	int node, len, off;
-	const fdt32_t *reg;
-
-	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
-		return;
-	fdt_for_each_subnode(node, fdt, 0)
-	{
-		if (!fdt_prop_is(fdt, node, "device_type", "memory") ||
-		    !fdt_enabled(fdt, node))
-			continue;
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		for (off = 0; reg && off + 4 * (ac + sc) <= len;
-		     off += 4 * (ac + sc)) {
-			const fdt32_t *p = reg + off / 4;
-
-			fdt_add_mem(fdt_cells(p, ac), fdt_cells(p + ac, sc));
-		}
+	if (!platform_fdt_check(fdt, readable, &v) &&
+	    fdt_in_firmware(fdt, v.totalsize)) {
+		v.error = -FDT_ERR_BADOFFSET;
+		v.problem = "it lies inside the firmware's own memory";
 	}
-}
-
-/* First reg address of the first node compatible with @compat. */
-static bool fdt_device(const void *fdt, const char *compat, uintptr_t *base)
-{
-	int node = fdt_node_offset_by_compatible(fdt, -1, compat), len, ac;
-	const fdt32_t *reg;
-	uint64_t addr;
-
-	if (node < 0)
+	if (v.error) {
+		fdt_report_bad(fdt, readable, &v);
 		return false;
-	ac = fdt_address_cells(fdt, fdt_parent_offset(fdt, node));
-	reg = fdt_getprop(fdt, node, "reg", &len);
-	if (!reg || ac < 1 || ac > 2 || len < 4 * ac)
-		return false;
-	addr = fdt_cells(reg, ac);
-#if UINTPTR_MAX < UINT64_MAX
-	if (addr > UINTPTR_MAX) /* RV32: beyond our address space */
-		return false;
-#endif
-	*base = (uintptr_t)addr;
-	return true;
-}
-
-static void fdt_scan_devices(const void *fdt)
-{
-	if (!fdt_device(fdt, "riscv,clint0", &fw_plat.clint))
-		fdt_device(fdt, "sifive,clint0", &fw_plat.clint);
-	fdt_device(fdt, "ns16550a", &fw_plat.uart);
-	if (!fdt_device(fdt, "sifive,test0", &fw_plat.test))
-		fdt_device(fdt, "sifive,test1", &fw_plat.test);
-}
-
-bool fw_fdt_scan(const void *fdt)
-{
-	if (!fdt || fdt_check_header(fdt))
-		return false;
-	fdt_scan_root(fdt);
-	fdt_scan_chosen(fdt);
-	fdt_scan_cpus(fdt);
-	fdt_scan_memory(fdt);
-	fdt_scan_devices(fdt);
+	}
+	platform_fdt_scan(fdt, FW_MAX_HARTS, &fdt_facts);
+	fdt_take_facts(&fdt_facts);
 	return true;
 }
 
@@ -296,96 +221,40 @@ static void fdt_pmu_summarise(const struct fw_pmu_dt *out)
 				  k->count - FW_PMU_NOTES_SHOWN, k->reason);
 }
 
+static void *fdt_heap(void *ctx, size_t size)
+{
+	(void)ctx;
+	return fw_alloc(size);
+}
+
+/*
+ * The heap cannot hold the rows: say how much they need, how much there
+ * is, and the heap size (whole KiB) that would hold them.
+ */
+static void fdt_pmu_no_room(size_t need, size_t free)
+{
+	size_t kib = (fw_alloc_capacity() - free + need + 1023) / 1024;
+
+	fw_printf("pmu: riscv,pmu: its rows need %lu bytes, the boot heap has "
+		  "%lu of %lu free: event map not read, cycles and "
+		  "instructions only\n",
+		  (unsigned long)need, (unsigned long)free,
+		  (unsigned long)fw_alloc_capacity());
+	fw_printf("pmu: riscv,pmu: a heap of %lu KiB or more holds them: "
+		  "make firmware FW_HEAP_KIB=%lu (docs/firmware.md)\n",
+		  (unsigned long)kib, (unsigned long)kib);
+}
+
 void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 		    struct fw_pmu_dt *out)
 {
-	int node = fdt ? pmu_fdt_find_node(fdt) : -1;
-	size_t size;
-	void *rows;
+	size_t free = fw_alloc_free();
 
-	out->node = node >= 0;
-	if (node < 0)
-		return; /* the core keeps its cycles/instret-only map */
-	size = pmu_fdt_rows_size(fdt, node);
-	rows = fw_alloc(size);
-	if (!rows) {
-		fw_printf("pmu: riscv,pmu rows need %lu bytes: out of heap\n",
-			  (unsigned long)size);
-		return;
-	}
-	out->parse_error = pmu_fdt_parse(fdt, node, rows, size, &out->in,
-					 fdt_pmu_report, out);
-	if (!out->parse_error)
-		pmu_core_set_map(core, &out->in, fdt_pmu_report, out);
+	pmu_fdt_load(fdt, core, fdt_heap, NULL, fdt_pmu_report, out,
+		     &out->load);
+	if (out->load.no_room)
+		fdt_pmu_no_room(out->load.need, free);
 	fdt_pmu_summarise(out);
-}
-
-/* "mmode_resv@<hex base>" into @buf (at least 32 bytes). */
-static void fdt_resv_name(char *buf, uint64_t base)
-{
-	static const char prefix[] = "mmode_resv@";
-	unsigned int i = 0, shift = 64;
-
-	for (; prefix[i]; i++)
-		buf[i] = prefix[i];
-	while (shift > 4 && !((base >> (shift - 4)) & 0xF))
-		shift -= 4;
-	while (shift) {
-		shift -= 4;
-		buf[i++] = "0123456789abcdef"[(base >> shift) & 0xF];
-	}
-	buf[i] = '\0';
-}
-
-/* @n (1 or 2) cells of @v, big-endian, at @p. */
-static void fdt_put_cells(fdt32_t *p, int n, uint64_t v)
-{
-	if (n == 2)
-		*p++ = cpu_to_fdt32((uint32_t)(v >> 32));
-	*p = cpu_to_fdt32((uint32_t)v);
-}
-
-static int fdt_resv_parent(void *fdt)
-{
-	int node = fdt_path_offset(fdt, "/reserved-memory"), err;
-
-	if (node >= 0)
-		return node;
-	node = fdt_add_subnode(fdt, 0, "reserved-memory");
-	if (node < 0)
-		return node;
-	err = fdt_setprop_u32(fdt, node, "#address-cells", 2);
-	if (!err)
-		err = fdt_setprop_u32(fdt, node, "#size-cells", 2);
-	if (!err)
-		err = fdt_setprop_empty(fdt, node, "ranges");
-	return err ? err : node;
-}
-
-static int fdt_add_resv(void *fdt)
-{
-	uint64_t base = fw_region_base(), size = fw_region_size();
-	int parent = fdt_resv_parent(fdt), node, ac, sc, err;
-	fdt32_t reg[4];
-	char name[32];
-
-	if (parent < 0)
-		return parent;
-	ac = fdt_address_cells(fdt, parent);
-	sc = fdt_size_cells(fdt, parent);
-	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
-		return -FDT_ERR_BADNCELLS;
-	fdt_resv_name(name, base);
-	node = fdt_add_subnode(fdt, parent, name);
-	if (node == -FDT_ERR_EXISTS)
-		return 0;
-	if (node < 0)
-		return node;
-	fdt_put_cells(reg, ac, base);
-	fdt_put_cells(reg + ac, sc, size);
-	err = fdt_setprop(fdt, node, "reg", reg,
-			  (int)sizeof(fdt32_t) * (ac + sc));
-	return err ? err : fdt_setprop_empty(fdt, node, "no-map");
 }
 
 /* Room for a moved tree: above the firmware, in RAM, clear of the rest. */
@@ -411,7 +280,8 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 
 	err = fdt_open_into(fdt, fdt, (int)fdt_totalsize(fdt));
 	if (!err)
-		err = fdt_add_resv(fdt);
+		err = platform_fdt_add_reserved(fdt, fw_region_base(),
+						fw_region_size());
 	if (!err) {
 		*note = "edited in place";
 		return fdt;
@@ -428,7 +298,8 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 	}
 	err = fdt_open_into(fdt, dst, (int)size);
 	if (!err)
-		err = fdt_add_resv(dst);
+		err = platform_fdt_add_reserved(dst, fw_region_base(),
+						fw_region_size());
 	*note = err ? fdt_strerror(err) : "moved above the firmware to grow";
 	return err ? fdt : dst;
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <sbipmu/pmu.h>
+#include <sbipmu/pmu_fdt.h>
 
 /*
  * Binding notes are summarised: of the notes with the same property and
@@ -31,24 +32,27 @@ struct fw_pmu_note_kind {
 
 /* What the riscv,pmu node held, for the banner. */
 struct fw_pmu_dt {
-	bool node;	 /* a riscv,pmu node exists */
-	int parse_error; /* libfdt error, 0 if none */
-	struct pmu_map_input in;
+	struct pmu_fdt_load load;
 	unsigned int n_diag; /* diagnostics reported, printed or counted */
 	struct fw_pmu_note_kind notes[FW_PMU_NOTE_KINDS];
 	unsigned int n_note_kinds;
 };
 
 /*
- * Fill fw_plat (model, RAM, devices, hart ids) and fw_feat.dt (ISA
- * extensions common to all harts) from @fdt. Returns false, leaving the
- * defaults, if @fdt is not a valid device tree.
+ * Judge the tree at @fdt (a1 at boot) whole: how much of it is readable
+ * against its header's totalsize, then platform_fdt_check(). A usable
+ * tree fills fw_plat (model, RAM, devices, hart ids) and fw_feat (ISA
+ * extensions common to all harts, /chosen options) and gives true.
+ * Otherwise prints the error lines (libfdt error, address, totalsize
+ * against the bytes readable, the header's fields), leaves everything
+ * as it was and gives false: what to do then is the boot flow's choice.
  */
-bool fw_fdt_scan(const void *fdt);
+bool fw_fdt_take(const void *fdt);
 
 /*
- * Read riscv,pmu into @core's event map, printing its diagnostics (notes
- * summarised, see FW_PMU_NOTES_SHOWN).
+ * Read riscv,pmu into @core's event map (pmu_fdt_load()), printing its
+ * diagnostics (notes summarised, see FW_PMU_NOTES_SHOWN), and the
+ * figures when the boot heap cannot hold the rows.
  */
 void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 		    struct fw_pmu_dt *out);

@@ -20,6 +20,16 @@
 #define FW_MAX_HARTS 8
 /* M-mode stack per hart, with struct fw_scratch at its top. */
 #define FW_STACK_SIZE 8192
+/*
+ * The lowest bytes of each hart's stack are its guard: a locked PMP
+ * entry (firmware/fault.c) makes any access there fault, in M-mode too.
+ * It must be at least the largest stack frame, or a frame could step
+ * over it: mk/firmware.mk builds with -Wframe-larger-than= this value.
+ * A power of two (one NAPOT entry), as the stacks' alignment is.
+ */
+#define FW_STACK_GUARD 512
+/* The stack a firmware fault is reported on (one, for the first hart). */
+#define FW_FAULT_STACK_SIZE 2048
 
 #if __riscv_xlen == 64
 #define FW_REGBYTES	8

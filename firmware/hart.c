@@ -2,10 +2,12 @@
 /*
  * The table of per-hart shared state and the lookups every other file
  * uses to reach it. A hart id from S-mode is only ever turned into a
- * struct fw_hart here, with its bounds and presence checked.
+ * struct fw_hart here, with its bounds and presence (or, for HSM, its
+ * place in the device tree) checked.
  */
 #include "csr.h"
 #include "hart.h"
+#include "platform.h"
 
 struct fw_hart fw_harts[FW_MAX_HARTS];
 
@@ -23,6 +25,13 @@ struct fw_hart *fw_hart_get(unsigned long hartid)
 	if (!__atomic_load_n(&fw_harts[hartid].present, __ATOMIC_ACQUIRE))
 		return NULL;
 	return &fw_harts[hartid];
+}
+
+struct fw_hart *fw_hart_expected(unsigned long hartid)
+{
+	if (hartid < FW_MAX_HARTS && (fw_plat.dt_harts >> hartid) & 1)
+		return &fw_harts[hartid];
+	return fw_hart_get(hartid);
 }
 
 unsigned long fw_hart_present_mask(void)

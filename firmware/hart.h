@@ -87,6 +87,14 @@ static inline struct fw_hart *fw_hart_self(void)
 /* Shared state of hart @hartid, or NULL if it is out of range or absent. */
 struct fw_hart *fw_hart_get(unsigned long hartid);
 
+/*
+ * Shared state of hart @hartid if it checked in or the device tree lists
+ * it: a hart slow to check in (host load) is already a hart S-mode may
+ * ask about and start (HSM); it takes the start when it arrives. NULL if
+ * out of range or neither.
+ */
+struct fw_hart *fw_hart_expected(unsigned long hartid);
+
 /* Bitmap of the harts that checked in at boot. */
 unsigned long fw_hart_present_mask(void);
 

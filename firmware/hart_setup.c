@@ -10,6 +10,7 @@
  */
 #include "csr.h"
 #include "discover.h"
+#include "fault.h"
 #include "hart_setup.h"
 #include "platform.h"
 #include "sbi_ext.h"
@@ -60,21 +61,25 @@ static void setup_envcfg(void)
 }
 
 /*
- * Entry 0: the firmware region, NAPOT, no permission (L clear, so M-mode
- * is unaffected). Entry 1: everything else, NAPOT over the whole address
+ * Entry 0 is the hart's stack guard, locked (fault.c); writes to it are
+ * ignored, so pmpcfg0 is written whole with its byte as read. Entry 1:
+ * the firmware region, NAPOT, no permission (L clear, so M-mode is
+ * unaffected). Entry 2: everything else, NAPOT over the whole address
  * space, RWX. Lower entries win, so S/U-mode sees all but the firmware.
  */
 static void setup_pmp(void)
 {
 	unsigned long base = fw_region_base(), size = fw_region_size();
+	unsigned long guard = csr_read(CSR_PMPCFG0) & 0xff;
 
+	_Static_assert(FW_FAULT_PMP_ENTRIES == 1, "entries 1 and 2 are ours");
 	if (!fw_feat.pmp)
 		return;
-	csr_write(CSR_PMPADDR0, (base >> 2) | ((size >> 3) - 1));
-	csr_write(CSR_PMPADDR1, ~0UL);
+	csr_write(CSR_PMPADDR1, (base >> 2) | ((size >> 3) - 1));
+	csr_write(CSR_PMPADDR2, ~0UL);
 	csr_write(CSR_PMPCFG0,
-		  ((unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X) << 8) |
-			  PMP_A_NAPOT);
+		  ((unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X) << 16) |
+			  ((unsigned long)PMP_A_NAPOT << 8) | guard);
 	fw_sfence_vma_all();
 }
 

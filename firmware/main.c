@@ -18,7 +18,9 @@
 #include "boot.h"
 #include "console.h"
 #include "csr.h"
+#include "debug.h"
 #include "discover.h"
+#include "fault.h"
 #include "fdt_setup.h"
 #include "hart.h"
 #include "hart_setup.h"
@@ -41,6 +43,7 @@ enum main_stage {
 	STAGE_RESET = 0,   /* .bss not yet cleared */
 	STAGE_CHECKIN = 1, /* harts may mark themselves present */
 	STAGE_SETUP = 2,   /* features and PMU known: set up and park */
+	STAGE_RUNNING = 3, /* the boot hart entered the next stage */
 };
 
 /* In .data, not .bss: used before .bss is cleared. */
@@ -114,9 +117,18 @@ static void main_wait_checkin(void)
 			break;
 }
 
+/*
+ * Per-hart state goes to every hart the device tree lists as well as to
+ * every hart that checked in: a hart slower than the check-in wait still
+ * finds its state when it arrives (its PMU calls would otherwise answer
+ * NOT_SUPPORTED). Its heap is set aside before the event map is read, so
+ * a map too big for the heap never leaves a hart without a PMU; it is
+ * taken after, because the map decides how big the state is (saved
+ * selectors of 32 or 64 bits, include/sbipmu/pmu.h).
+ */
 static void main_pmu_setup(struct fw_boot *b)
 {
-	unsigned long present = fw_hart_present_mask();
+	size_t most;
 	unsigned int i;
 
 	b->pmu_init_error =
@@ -125,12 +137,16 @@ static void main_pmu_setup(struct fw_boot *b)
 	if (b->pmu_init_error)
 		return;
 	b->pmu = &main_pmu;
-	fw_fdt_pmu_map(b->fdt_ok ? b->fdt_in : NULL, &main_pmu, &b->pmu_dt);
+	/* fw_alloc() rounds each block up to 16 bytes. */
+	most = (pmu_hart_state_size_max(&main_pmu) + 15) & ~(size_t)15;
+	fw_alloc_reserve(most * (size_t)__builtin_popcountl(b->harts));
+	fw_fdt_pmu_map(b->fdt_in, &main_pmu, &b->pmu_dt);
+	fw_alloc_reserve(0);
 	b->pmu_hart_bytes = pmu_hart_state_size(&main_pmu);
 	for (i = 0; i < FW_MAX_HARTS; i++)
-		if (present & (1UL << i))
+		if (b->harts & (1UL << i))
 			main_pmu_mem[i] = fw_alloc(b->pmu_hart_bytes);
-	fw_pmu_trace_alloc(present);
+	fw_pmu_trace_alloc(b->harts);
 }
 
 /* Per-hart set-up, on the hart itself. */
@@ -142,11 +158,17 @@ static void main_hart_init(struct fw_hart *h)
 				       main_boot_info.pmu_hart_bytes, &main_pmu,
 				       NULL);
 	h->pmu_fast = fw_pmu_trace_on(h->hartid) ? NULL : h->pmu;
+	fw_debug_fault(h->hartid);
 }
 
 static void __attribute__((noreturn)) main_secondary(unsigned long hartid)
 {
 	main_wait_stage(STAGE_CHECKIN);
+	if (fw_debug_late(hartid)) {
+		/* well after the per-hart state, and after S-mode started */
+		main_wait_stage(STAGE_RUNNING);
+		fw_debug_late_delay();
+	}
 	main_check_in(hartid);
 	main_wait_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[hartid]);
@@ -163,35 +185,45 @@ static void main_init_harts(void)
 	}
 }
 
-/* Is there a readable, aligned word at @fdt (libfdt checks the rest)? */
-static bool main_fdt_readable(const void *fdt)
+/*
+ * No usable device tree: stop, and say so (docs/firmware.md, "A device
+ * tree the firmware refuses"). The next stage needs the tree as much as
+ * the firmware does, and would fail later and further from the cause.
+ */
+static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 {
-	unsigned long word;
-
-	return fw_catch_read_ulong((uintptr_t)fdt, &word);
+	fw_printf("sbipmu: ERROR: no usable device tree, so no facts about "
+		  "harts, RAM, devices or the PMU, and nothing to hand to the "
+		  "next stage at 0x%lx: not starting it; powering off\n",
+		  b->next_addr);
+	fw_plat_reset(false, true);
+	for (;;)
+		fw_wfi();
 }
 
 /* The boot hart, from .bss clearing to entering the next stage. */
 static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 {
 	b->fdt_in = fdt;
-	b->fdt_out = fdt;
-	b->fdt_ok = main_fdt_readable(fdt) && fw_fdt_scan(fdt);
+	if (!fw_fdt_take(fdt))
+		main_refuse(b);
+	fw_debug_scan(fdt, b->hartid);
 	main_check_in(b->hartid);
 	main_set_stage(STAGE_CHECKIN);
 	main_wait_checkin();
+	b->harts = fw_plat.dt_harts | fw_hart_present_mask();
 	fw_discover();
 	if (b->banner)
 		fw_banner_header();
 	main_pmu_setup(b);
-	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
-	if (b->fdt_ok)
-		b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
+	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf, b->harts);
+	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	main_set_stage(STAGE_SETUP);
 	main_hart_init(&fw_harts[b->hartid]);
 	if (b->banner)
 		fw_banner(b);
 	sbi_hsm_boot_started(&fw_harts[b->hartid]);
+	main_set_stage(STAGE_RUNNING);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);
 }
 
@@ -201,9 +233,11 @@ void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
 void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
 {
 	struct fw_dynamic_info info;
-	bool dyn = main_read_dynamic(dynamic, &info);
+	bool dyn;
 	struct fw_boot *b = &main_boot_info;
 
+	fw_fault_hart_init(hartid); /* first: faults reported from here on */
+	dyn = main_read_dynamic(dynamic, &info);
 	if (!main_is_boot_hart(hartid, &info, dyn)) {
 		main_secondary(hartid);
 		__builtin_unreachable();

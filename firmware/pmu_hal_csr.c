@@ -12,13 +12,53 @@
 #include "pmu_hal_csr.h"
 #include "unpriv.h"
 
+/* mcountinhibit bits of the fixed counters, cycle (0) and instret (2). */
+#define HAL_FIXED_MASK ((1u << 0) | (1u << 2))
+
 bool fw_pmu_hal_sscofpmf;
 bool fw_pmu_hal_qemu_timer;
+uint32_t fw_pmu_hal_qemu_hold;
 
 void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
 {
 	fw_pmu_hal_sscofpmf = hw->sscofpmf;
 	fw_pmu_hal_qemu_timer = hw->sscofpmf && qemu_virt;
+	fw_pmu_hal_qemu_hold = qemu_virt ? HAL_FIXED_MASK : 0;
+}
+
+/*
+ * QEMU 7.2 quirk: a stopped cycle or instret counter does not hold its
+ * value. The first read after the stop returns the live count, every
+ * later one the value last written to the counter (0 if none was), so
+ * the counter goes back in time; Linux's legacy mode
+ * (perf_user_access=2) showed tasks rdcycle/rdinstret going from the
+ * boot count to 0 after Linux's boot STOP, on OpenSBI as well. So the
+ * count is read just before the stop, the one live read is spent after
+ * it, and the count is written back: later reads return it, and a START
+ * without a new value counts on from it (without this, from the last
+ * write, with the stopped time included). The counts between the read
+ * and the stop are lost (a few instructions under -icount). Only the
+ * fixed counters: a write to a programmable cycles/instret counter arms
+ * QEMU's overflow timer (pmu_hal_counter_started()), which would then
+ * fire early for another such counter that is running. On QEMU's virt
+ * machine only, like the other quirks.
+ */
+void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask)
+{
+	uint64_t held[3];
+	unsigned int idx;
+
+	for (idx = 0; idx < 3; idx += 2)
+		if (mask & (1u << idx))
+			held[idx] = pmu_hal_counter_read(NULL, idx);
+	csr_set(CSR_MCOUNTINHIBIT, mask);
+	for (idx = 0; idx < 3; idx += 2) {
+		if (!(mask & (1u << idx)))
+			continue;
+		/* QEMU's one live read */
+		(void)fw_pmu_hal_tbl(fw_pmu_hal_tbl_ctr_read, idx, 0);
+		pmu_hal_counter_write(NULL, idx, held[idx]);
+	}
 }
 
 #if __riscv_xlen == 32

@@ -46,6 +46,12 @@ void fw_pmu_hal_tbl_evt_read_hi(void);
 extern bool fw_pmu_hal_sscofpmf;
 /* QEMU virt with Sscofpmf: pmu_hal_counter_started() re-arms its timer. */
 extern bool fw_pmu_hal_qemu_timer;
+/*
+ * QEMU virt: the counters pmu_hal_inhibit_set() makes hold their value
+ * when stopped (cycle and instret, bits 0 and 2), else 0. A mask, so that
+ * the STOP path pays one AND for the quirk.
+ */
+extern uint32_t fw_pmu_hal_qemu_hold;
 
 /*
  * Call entry @idx of stub table @table with @arg in a0; returns a0. The
@@ -64,7 +70,8 @@ static inline unsigned long fw_pmu_hal_tbl(void (*table)(void),
 	return a0;
 }
 
-/* Out of line in pmu_hal_csr.c: the RV32 QEMU quirk's path. */
+/* Out of line in pmu_hal_csr.c: the QEMU quirks' rare paths. */
+void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask);
 #if __riscv_xlen == 32
 void fw_pmu_hal_ctr_write_rv32_qemu(unsigned int idx, uint64_t value);
 #endif
@@ -144,10 +151,14 @@ static inline void pmu_hal_event_write(void *ctx, unsigned int idx,
 	fw_pmu_hal_evt_set(idx, value);
 }
 
+/* On QEMU virt, a stopped cycle/instret holds its value (pmu_hal_csr.c). */
 static inline void pmu_hal_inhibit_set(void *ctx, uint32_t mask)
 {
 	(void)ctx;
-	csr_set(CSR_MCOUNTINHIBIT, mask);
+	if (mask & fw_pmu_hal_qemu_hold)
+		fw_pmu_hal_inhibit_fixed_qemu(mask);
+	else
+		csr_set(CSR_MCOUNTINHIBIT, mask);
 }
 
 static inline void pmu_hal_inhibit_clear(void *ctx, uint32_t mask)

@@ -22,22 +22,22 @@
 static struct sbi_pmu_trace trace_rings[FW_MAX_HARTS];
 
 /*
- * Ring memory for every present hart, from the boot heap: as many
+ * Ring memory for every hart in @harts, from the boot heap: as many
  * entries as asked, fewer if the heap cannot hold them (said at boot).
  */
-void fw_pmu_trace_alloc(unsigned long present)
+void fw_pmu_trace_alloc(unsigned long harts)
 {
 	uint32_t want = fw_feat.trace_entries, n = want;
-	unsigned int harts = (unsigned int)__builtin_popcountl(present), i;
+	unsigned int n_harts = (unsigned int)__builtin_popcountl(harts), i;
 	size_t room = fw_alloc_capacity() - fw_alloc_used();
 
-	if (!want || !harts)
+	if (!want || !n_harts)
 		return;
-	if (sbi_pmu_trace_bytes(n) * harts > room)
-		n = (uint32_t)(room / harts /
+	if (sbi_pmu_trace_bytes(n) * n_harts > room)
+		n = (uint32_t)(room / n_harts /
 			       sizeof(struct sbi_pmu_trace_entry));
 	for (i = 0; i < FW_MAX_HARTS; i++)
-		if (present & (1UL << i))
+		if (harts & (1UL << i))
 			sbi_pmu_trace_init(&trace_rings[i],
 					   fw_alloc(sbi_pmu_trace_bytes(n)), n,
 					   fw_clint_time);

@@ -7,8 +7,8 @@
 
 #include "sbi_ext.h"
 
-/* Boot hart, after the PMU state: rings for the harts in @present. */
-void fw_pmu_trace_alloc(unsigned long present);
+/* Boot hart, after the PMU state: rings for the harts in @harts. */
+void fw_pmu_trace_alloc(unsigned long harts);
 
 /* Is hart @hartid's PMU traced (its calls go to fw_pmu_trace_ecall)? */
 bool fw_pmu_trace_on(unsigned int hartid);

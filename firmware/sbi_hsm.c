@@ -7,6 +7,8 @@
  * start address and argument, then publishes START_PENDING with a release
  * store; the stopped hart, parked in sbi_hsm_wait_start(), sees it and
  * enters S-mode. Stopped and suspended harts keep serving fence requests.
+ * A hart the device tree lists is STOPPED from boot on, checked in or
+ * not: it takes a start made before it arrives when it does.
  * Suspend: retentive (WFI, return) and non-retentive (WFI, then enter
  * S-mode at resume_addr) default types; platform types are not
  * implemented (INVALID_PARAM).
@@ -112,10 +114,14 @@ void sbi_hsm_wait_start(struct fw_hart *h)
 	hsm_enter(h, addr, arg);
 }
 
+/*
+ * A hart of the device tree that has not checked in yet (slow under host
+ * load) is STOPPED and may be started: it enters S-mode when it arrives.
+ */
 static struct sbiret hsm_start(unsigned long hartid, unsigned long addr,
 			       unsigned long arg)
 {
-	struct fw_hart *t = fw_hart_get(hartid);
+	struct fw_hart *t = fw_hart_expected(hartid);
 
 	if (!t)
 		return hsm_ret(SBI_ERR_INVALID_PARAM, 0);
@@ -138,13 +144,21 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	fw_sse_hart_reset(h);
+	/*
+	 * A stopped hart keeps no PMU state: started again, it finds the
+	 * counters as at boot (docs/semantics.md, "HSM"). Its claimed
+	 * counters stop and are released here, not at the next start: no
+	 * overflow interrupt can be left pending for a hart that is gone.
+	 */
+	if (h->pmu)
+		pmu_hart_reset(h->pmu);
 	hsm_set(h, SBI_HSM_STOPPED);
 	sbi_hsm_wait_start(h);
 }
 
 static struct sbiret hsm_status(unsigned long hartid)
 {
-	struct fw_hart *t = fw_hart_get(hartid);
+	struct fw_hart *t = fw_hart_expected(hartid);
 	int s;
 
 	if (!t)

@@ -152,25 +152,24 @@ static const struct sse_hal_ops sse_hw_ops = {
 	.pmu_route = sse_hw_pmu_route,
 };
 
-int fw_sse_setup(bool pmu_overflow)
+int fw_sse_setup(bool pmu_overflow, unsigned long harts)
 {
 	const struct sse_hw_desc hw = {
 		.xlen = __riscv_xlen,
 		.pmu_overflow = pmu_overflow,
 		.h_ext = fw_feat.h,
 	};
-	unsigned long present = fw_hart_present_mask();
 	unsigned int i;
 	int rc = sse_core_init(&sse_hw_core, &hw, &sse_hw_ops, &fw_plat_sse_ops,
 			       NULL);
 
 	for (i = 0; i < FW_MAX_HARTS && !rc; i++)
-		if (present & (1UL << i))
+		if (harts & (1UL << i))
 			rc = sse_hart_add(&sse_hw_core, &sse_hw_harts[i], i,
 					  &fw_harts[i]);
 	/* All or nothing: the harts see SSE only once every one has it. */
 	for (i = 0; i < FW_MAX_HARTS && !rc; i++)
-		if (present & (1UL << i))
+		if (harts & (1UL << i))
 			fw_harts[i].sse = &sse_hw_harts[i];
 	return rc;
 }

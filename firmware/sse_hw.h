@@ -15,12 +15,13 @@
 #include "hart.h"
 
 /*
- * Boot hart, once the present harts are known: set up the SSE core for
- * all of them. @pmu_overflow: the PMU core is up and the harts have
- * Sscofpmf, so the PMU overflow event can be offered. Returns
+ * Boot hart, once the harts are known: set up the SSE core for every hart
+ * in @harts (those of the device tree and those that checked in, so a
+ * late one finds its state). @pmu_overflow: the PMU core is up and the
+ * harts have Sscofpmf, so the PMU overflow event can be offered. Returns
  * SBI_SUCCESS or the core's error (SSE is then not offered).
  */
-int fw_sse_setup(bool pmu_overflow);
+int fw_sse_setup(bool pmu_overflow, unsigned long harts);
 
 /* Is the PMU overflow event offered (for the banner)? */
 bool fw_sse_pmu_event(void);

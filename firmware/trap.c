@@ -12,6 +12,7 @@
 
 #include "console.h"
 #include "csr.h"
+#include "fault.h"
 #include "ipi.h"
 #include "platform.h"
 #include "sbi_ext.h"
@@ -143,9 +144,9 @@ void fw_trap_handle(struct fw_trap_regs *regs, struct fw_hart *h)
 	unsigned long prev =
 		(csr_read(CSR_MSTATUS) & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
 
+	/* Not from S/U: a fault of the firmware itself (@h may be NULL). */
 	if (prev == PRV_M)
-		fw_panic("trap %lx in M-mode at %lx, tval %lx\n", mcause,
-			 csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+		fw_fault_trap(regs);
 	pmu_fw_event(h->pmu, SBIPMU_FW_M_TRAP);
 	if (mcause & MCAUSE_IRQ)
 		trap_interrupt(h, mcause & ~MCAUSE_IRQ);

@@ -8,8 +8,12 @@
 #                      and scaling.png
 #   make bench-check   the short version for `make check`: fails when a
 #                      figure passes its threshold in bench/targets.toml
-#   make bench-payload the S-mode benchmark payload only
+#   make bench-payload the S-mode benchmark payload only (RV64 and RV32)
 # BENCH_REF_FW (default Debian's OpenSBI 1.1) is the reference firmware;
+# REF="a.bin b.bin" gives several (a column each; ratios and the check
+# are against the first; scaling, end-to-end and sampling use the first
+# only). The RV32 table runs our RV32 firmware; REF32="x.bin ..." adds
+# RV32 references (Debian ships none, so by default its column is n/a).
 # BENCH_ARGS passes more options to bench/run.py (--help lists them).
 #
 # This file is read before mk/payload.mk, mk/linux.mk and mk/tools.mk
@@ -25,15 +29,22 @@ BENCH_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
 BENCH_OURS_FW  := $(BUILD)/firmware/rv64/sbipmu.bin
 BENCH_OURS_ELF := $(BUILD)/firmware/rv64/sbipmu.elf
+BENCH_OURS_FW32 := $(BUILD)/firmware/rv32/sbipmu.bin
+REF   ?= $(BENCH_REF_FW)
+REF32 ?=
 BENCH_PMU_DT   := $(BUILD)/tools/pmu-dt
 
-# ---- the S-mode payload: bench/*.c on the runtime in payload/lib ----
+# ---- the S-mode payload: bench/*.[cS] on the runtime in payload/lib ----
+# RV64 in $(BENCH_DIR), RV32 (the RV32 table) in $(BENCH_DIR)/rv32.
 
-BENCH_PAYLOAD_SRCS := $(sort $(wildcard bench/*.c)) \
+BENCH_PAYLOAD_SRCS := $(sort $(wildcard bench/*.c bench/*.S)) \
 	$(sort $(wildcard payload/lib/*.c payload/lib/*.S)) lib/string.c
 BENCH_PAYLOAD_OBJS := $(patsubst %,$(BENCH_DIR)/obj/%.o,\
 	$(basename $(BENCH_PAYLOAD_SRCS)))
+BENCH_PAYLOAD_OBJS32 := $(patsubst %,$(BENCH_DIR)/rv32/obj/%.o,\
+	$(basename $(BENCH_PAYLOAD_SRCS)))
 BENCH_PAYLOAD := $(BENCH_DIR)/bench-payload.bin
+BENCH_PAYLOAD32 := $(BENCH_DIR)/rv32/bench-payload.bin
 
 $(BENCH_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -43,19 +54,36 @@ $(BENCH_DIR)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv64) -c $< -o $@
 
+$(BENCH_DIR)/rv32/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv32) -c $< -o $@
+
+$(BENCH_DIR)/rv32/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv32) -c $< -o $@
+
 $(BENCH_DIR)/bench-payload.elf: $(BENCH_PAYLOAD_OBJS) payload/lib/payload.ld
 	@echo "  LD      $@"
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv64) $(PAYLOAD_LDFLAGS) \
 		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv64) \
 		$(BENCH_PAYLOAD_OBJS) -lgcc -o $@
 
+$(BENCH_DIR)/rv32/bench-payload.elf: $(BENCH_PAYLOAD_OBJS32) payload/lib/payload.ld
+	@echo "  LD      $@"
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv32) $(PAYLOAD_LDFLAGS) \
+		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv32) \
+		$(BENCH_PAYLOAD_OBJS32) -lgcc -o $@
+
 $(BENCH_PAYLOAD): $(BENCH_DIR)/bench-payload.elf
 	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
 
--include $(BENCH_PAYLOAD_OBJS:.o=.d)
+$(BENCH_PAYLOAD32): $(BENCH_DIR)/rv32/bench-payload.elf
+	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
+
+-include $(BENCH_PAYLOAD_OBJS:.o=.d) $(BENCH_PAYLOAD_OBJS32:.o=.d)
 
 .PHONY: bench bench-check bench-payload
-bench-payload: $(BENCH_PAYLOAD)
+bench-payload: $(BENCH_PAYLOAD) $(BENCH_PAYLOAD32)
 
 # ---- the PMU structures' sizes as the firmware compiles them ----
 
@@ -86,11 +114,13 @@ $(BENCH_INITRD): $(BENCH_E2E_DIR)/root/bin/bench-init \
 # Another guest kernel: BENCH_LINUX_IMAGE=path (it must be built with
 # mk/linux.mk's initramfs: /bin/perf is taken from it).
 BENCH_LINUX_IMAGE ?= $(BUILD)/linux/Image
-BENCH_DEPS := $(BENCH_PAYLOAD) $(BENCH_OURS_FW) $(BENCH_PMU_DT) \
-	$(BENCH_DIR)/sizes.o
+BENCH_DEPS := $(BENCH_PAYLOAD) $(BENCH_PAYLOAD32) $(BENCH_OURS_FW) \
+	$(BENCH_OURS_FW32) $(BENCH_PMU_DT) $(BENCH_DIR)/sizes.o
 BENCH_RUN = $(BENCH_PYTHON) bench/run.py --ours $(BENCH_OURS_FW) \
-	--ours-elf $(BENCH_OURS_ELF) --ref $(BENCH_REF_FW) \
+	--ours-elf $(BENCH_OURS_ELF) $(addprefix --ref ,$(REF)) \
 	--payload $(BENCH_PAYLOAD) --pmu-dt $(BENCH_PMU_DT) \
+	--ours32 $(BENCH_OURS_FW32) --payload32 $(BENCH_PAYLOAD32) \
+	$(addprefix --ref32 ,$(REF32)) \
 	--sizes-obj $(BENCH_DIR)/sizes.o --cross $(FW_CROSS) \
 	--out $(BENCH_DIR) --targets bench/targets.toml \
 	--kernel $(BENCH_LINUX_IMAGE) --initrd $(BENCH_INITRD) \
@@ -103,18 +133,19 @@ bench: $(BENCH_DEPS) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
 
 # ---- sampling fidelity (bench/sampling.py): perf samples per firmware ----
 # make bench-sampling [REF=path] [SAMPLING_REPS=15] [SAMPLING_FIXED=0]
+# (with several REF, the first)
 # runs the deterministic rows and the real-time rows on ours and the
 # reference, and with SAMPLING_FIXED=1 (default) also ours with snapshot
 # on and a kernel with guest/patches applied (built in build/linux-fixed).
 # bench-sampling-check: the deterministic single-event rows only, judged
 # (make check).
-REF ?= $(BENCH_REF_FW)
 SAMPLING_REPS  ?= 15
 SAMPLING_FIXED ?= 1
 SAMPLING_ARGS  ?=
 SAMPLING_FIXED_IMAGE := $(BUILD)/linux-fixed/Image
 BENCH_SAMPLING = $(BENCH_PYTHON) bench/sampling.py --ours $(BENCH_OURS_FW) \
-	--ref $(REF) --kernel $(BENCH_LINUX_IMAGE) --initrd $(BENCH_INITRD) \
+	--ref $(firstword $(REF)) --kernel $(BENCH_LINUX_IMAGE) \
+	--initrd $(BENCH_INITRD) \
 	--linux-run scripts/linux-run.sh --out $(BENCH_DIR)/sampling
 
 .PHONY: bench-sampling bench-sampling-check

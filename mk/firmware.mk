@@ -23,7 +23,14 @@ FW_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
 FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
+# The boot heap (firmware/alloc.c) in KiB: per-hart PMU state, the
+# riscv,pmu rows, trace rings. A stamp named after the value rebuilds
+# alloc.c when it changes.
+FW_HEAP_KIB ?= 32
 FW_DIR    := $(BUILD)/firmware
+FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
+# -Wframe-larger-than: no frame may be larger than the stack guard
+# (FW_STACK_GUARD in firmware/fw_defs.h), or it could step over it.
 # -fno-cse-follow-jumps: GCC 12's CSE across branches copies a function's
 # argument registers away before its first branch and back before each
 # tail call; the SBI-call path is mostly such dispatch levels (up to six
@@ -32,7 +39,8 @@ FW_DIR    := $(BUILD)/firmware
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware \
-	$(LIBFDT_FW_INC) -DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
+	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -Wframe-larger-than=512 \
+	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
@@ -41,37 +49,50 @@ FW_S_SRCS := $(sort $(wildcard firmware/*.S))
 FW_HDRS   := $(wildcard include/sbipmu/*.h firmware/*.h core/*.h binding/*.h \
 	lib/*.h)
 
-# $(1) = rv64 or rv32
+# $(1) = rv64 or rv32, $(2) = output directory, $(3) = extra flags
 define FW_RULES
-FW_OBJS_$(1) := $$(patsubst %.c,$(FW_DIR)/$(1)/obj/%.o,$(FW_C_SRCS)) \
-	$$(patsubst %.S,$(FW_DIR)/$(1)/obj/%.o,$(FW_S_SRCS))
+FW_OBJS_$(1)_$(2) := $$(patsubst %.c,$(2)/$(1)/obj/%.o,$(FW_C_SRCS)) \
+	$$(patsubst %.S,$(2)/$(1)/obj/%.o,$(FW_S_SRCS))
 
-$(FW_DIR)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP)
+$(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP)
 	@mkdir -p $$(dir $$@)
-	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_ARCH_$(1)) -c $$< -o $$@
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
-$(FW_DIR)/$(1)/obj/%.o: %.S $(FW_HDRS)
+$(2)/$(1)/obj/firmware/alloc.o: $(FW_HEAP_STAMP)
+
+$(2)/$(1)/obj/%.o: %.S $(FW_HDRS)
 	@mkdir -p $$(dir $$@)
-	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_ARCH_$(1)) -c $$< -o $$@
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
-$(FW_DIR)/$(1)/sbipmu.elf: $$(FW_OBJS_$(1)) firmware/linker.ld \
+$(2)/$(1)/sbipmu.elf: $$(FW_OBJS_$(1)_$(2)) firmware/linker.ld \
 		$(LIBFDT_FW_$(1)) $(LIBSTRING_FW_$(1))
 	$(Q)$(FW_CC) $(FW_LDARCH_$(1)) $(FW_LDFLAGS) -T firmware/linker.ld \
-		$$(FW_OBJS_$(1)) $(LIBFDT_FW_$(1)) $(LIBSTRING_FW_$(1)) -lgcc \
-		-o $$@.tmp
+		$$(FW_OBJS_$(1)_$(2)) $(LIBFDT_FW_$(1)) $(LIBSTRING_FW_$(1)) \
+		-lgcc -o $$@.tmp
 	$(Q)scripts/fw-fixed-regs.sh $(FW_CROSS)objdump $$@.tmp
 	$(Q)mv $$@.tmp $$@
 	$(Q)echo "[firmware] $(1): $$@"
 	$(Q)$(FW_SIZE) $$@
 
-$(FW_DIR)/$(1)/%.bin: $(FW_DIR)/$(1)/%.elf
+$(2)/$(1)/%.bin: $(2)/$(1)/%.elf
 	$(Q)$(FW_OBJCOPY) -O binary $$< $$@
 endef
 
-$(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a))))
+$(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a),$(FW_DIR),)))
 
-.PHONY: firmware fw-smoke
+# The debug firmware: the release one plus the hooks of firmware/debug.h
+# (faults and a late hart on demand, for make fw-debug-check). Never the
+# one to ship: `make firmware` builds only the release image.
+FW_DEBUG_DIR := $(BUILD)/firmware-debug
+$(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a),$(FW_DEBUG_DIR),-DFW_DEBUG_HOOKS)))
+
+$(FW_HEAP_STAMP):
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $(FW_DIR)/.heap-kib-* && touch $@
+
+.PHONY: firmware firmware-debug fw-smoke
 firmware: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin)
+firmware-debug: $(foreach a,$(FW_ARCHS),$(FW_DEBUG_DIR)/$(a)/sbipmu.bin)
 
 # mk/payload.mk is read after this file: its PAYLOAD_DIR would be empty
 # in a prerequisite here, so the payload's path is spelt out.

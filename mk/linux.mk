@@ -8,7 +8,7 @@
 #
 # Included by the top-level Makefile, which defines BUILD.
 #
-#   make linux                       Image + perf + init (+ workload)
+#   make linux                       Image + perf + init (+ workload, pmu-user)
 #   make run-linux   FIRMWARE=...    boot once and show the perf demo
 #   make linux-check FIRMWARE=...    full boot matrix with assertions
 #   make linux-check-quick           one or two boots (CI smoke)
@@ -49,9 +49,10 @@ L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 	NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 NO_LIBDEBUGINFOD=1 \
 	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBAUDIT=1 NO_SHELLCHECK=1 NO_AIO=1
 
-.PHONY: linux run-linux linux-check linux-check-quick linux-clean linux-distclean
+.PHONY: linux run-linux linux-check linux-check-quick linux-soak linux-soak-smoke linux-clean linux-distclean
 
-linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload
+linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload \
+	$(L_DIR)/soak $(L_DIR)/pmu-user
 
 # --- kernel source: extracted once ---------------------------------------
 $(L_SRC)/.extracted: $(LINUX_TARBALL) $(LINUX_PATCHES)
@@ -87,6 +88,17 @@ $(L_DIR)/workload: guest/workload.c | $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
 	$(Q)$(L_GUESTCC) -fno-strict-aliasing -pthread -o $@ $<
 
+$(L_DIR)/soak: guest/soak.c | $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@"
+	$(Q)$(L_GUESTCC) -o $@ $<
+
+# User-space counter access and self-monitoring (guest/pmu-user*.c).
+L_PMU_USER_SRCS := guest/pmu-user.c guest/pmu-user-access.c \
+	guest/pmu-user-selfmon.c
+$(L_DIR)/pmu-user: $(L_PMU_USER_SRCS) guest/pmu-user.h | $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@"
+	$(Q)$(L_GUESTCC) -o $@ $(L_PMU_USER_SRCS)
+
 $(L_DIR)/perf: $(L_SRC)/.extracted
 	$(Q)echo "[linux] building static perf (~1-2 min, log perf.log)..."
 	$(Q)mkdir -p $(L_DIR)/perf-build
@@ -115,11 +127,14 @@ $(L_DIR)/initramfs.list: mk/linux.mk | $(L_DIR)/.dir
 		'dir /bin 0755 0 0' \
 		'file /init $(L_ABS)/init 0755 0 0' \
 		'file /bin/workload $(L_ABS)/workload 0755 0 0' \
+		'file /bin/soak $(L_ABS)/soak 0755 0 0' \
+		'file /bin/pmu-user $(L_ABS)/pmu-user 0755 0 0' \
 		'file /bin/perf $(L_ABS)/initramfs/bin/perf 0755 0 0' >$@
 
 # --- kernel Image with the initramfs built in -----------------------------
 $(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list $(L_DIR)/init \
-		$(L_DIR)/workload $(L_DIR)/initramfs/bin/perf
+		$(L_DIR)/workload $(L_DIR)/soak $(L_DIR)/pmu-user \
+		$(L_DIR)/initramfs/bin/perf
 	$(Q)echo "[linux] building Image, -j$(LINUX_JOBS) (~4 min from scratch, ~10 s relink)..."
 	$(Q)$(L_LOGRUN) $(L_DIR)/build.log Image -- $(L_KMAKE) -j$(LINUX_JOBS) Image
 	$(Q)cp $(L_SRC)/arch/riscv/boot/Image $@
@@ -141,15 +156,31 @@ ifeq ($(TRACE),1)
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
 endif
 
-linux-check: linux $(FIRMWARE)
+linux-check: linux $(FIRMWARE) $(BENCH_INITRD)
 	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
 
-linux-check-quick: linux $(FIRMWARE)
+linux-check-quick: linux $(FIRMWARE) $(BENCH_INITRD)
 	BUILD=$(BUILD) scripts/linux-check.sh --quick --firmware $(FIRMWARE) \
 		$(LINUX_CHECK_ARGS)
 
+# Linux under load (issue 12): 4 harts with Sscofpmf, perf record -a, a
+# multiplexed perf stat, the workload and CPU offline/online cycles all at
+# once for SOAK_SECONDS, then exact firmware-event counts and every counter
+# free again (scripts/linux-check.sh --soak). Not in make check yet: the
+# 10-minute run found a defect not understood yet (docs/firmware.md,
+# "Known problems"); linux-soak-smoke is the 60-second version.
+SOAK_SECONDS ?= 600
+linux-soak: linux $(FIRMWARE) $(BENCH_INITRD)
+	BUILD=$(BUILD) scripts/linux-check.sh --soak $(SOAK_SECONDS) \
+		--firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
+
+linux-soak-smoke:
+	$(Q)$(MAKE) --no-print-directory linux-soak SOAK_SECONDS=60
+
 # Keeps the extracted tree and perf (slow to redo); distclean drops all.
 linux-clean:
-	rm -f $(L_DIR)/Image $(L_DIR)/init $(L_DIR)/workload $(L_SRC)/.config
+	rm -f $(L_DIR)/Image $(L_DIR)/init $(L_DIR)/workload $(L_DIR)/soak \
+		$(L_DIR)/pmu-user \
+		$(L_SRC)/.config
 linux-distclean:
 	rm -rf $(L_DIR)

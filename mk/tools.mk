@@ -17,15 +17,25 @@ $(PMU_DT): $(PMU_DT_OBJS) $(LIBFDT_HOST)
 
 TEST_DATA_DIR := $(abspath $(BUILD))/tests/data
 TEST_DTS := $(sort $(wildcard tests/data/*.dts))
-TEST_DTBS := $(patsubst tests/data/%.dts,$(TEST_DATA_DIR)/%.dtb,$(TEST_DTS))
+# Blobs no .dts can express (the device-tree fuzzer's finds) are kept
+# as they are and copied beside the compiled ones.
+TEST_RAW_DTBS := $(sort $(wildcard tests/data/*.dtb))
+TEST_DTBS := $(patsubst tests/data/%.dts,$(TEST_DATA_DIR)/%.dtb,$(TEST_DTS)) \
+	$(patsubst tests/data/%,$(TEST_DATA_DIR)/%,$(TEST_RAW_DTBS))
 
 # -q: the QEMU tree is dtc's own decompilation and draws style warnings.
 $(TEST_DATA_DIR)/%.dtb: tests/data/%.dts
 	@mkdir -p $(dir $@)
 	$(Q)dtc -q -I dts -O dtb -o $@ $<
 
+$(TEST_DATA_DIR)/%.dtb: tests/data/%.dtb
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
 $(HOST_DIR)/obj/tests/unit/test_pmu_fdt.o \
-$(ASAN_DIR)/obj/tests/unit/test_pmu_fdt.o: \
+$(ASAN_DIR)/obj/tests/unit/test_pmu_fdt.o \
+$(HOST_DIR)/obj/tests/unit/test_platform_fdt.o \
+$(ASAN_DIR)/obj/tests/unit/test_platform_fdt.o: \
 	HOST_CFLAGS += -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
 
 # Order-only: the blobs must exist before the tests run, but must not

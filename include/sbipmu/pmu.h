@@ -149,7 +149,13 @@ int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
 void pmu_core_set_map(struct pmu_core *core, struct pmu_map_input *in,
 		      pmu_map_report_fn report, void *report_ctx);
 
+/*
+ * Bytes of per-hart state, which depend on the map (pmu_core_set_map()
+ * before sizing and pmu_hart_init()); and the most they can be with any
+ * map, for a caller that must set memory aside before it reads one.
+ */
 size_t pmu_hart_state_size(const struct pmu_core *core);
+size_t pmu_hart_state_size_max(const struct pmu_core *core);
 
 /*
  * Lay out a hart's state in @mem (@size bytes, 8-byte aligned) and put
@@ -159,6 +165,14 @@ size_t pmu_hart_state_size(const struct pmu_core *core);
  */
 struct pmu_hart *pmu_hart_init(void *mem, size_t size,
 			       const struct pmu_core *core, void *hal_ctx);
+
+/*
+ * Put an initialised hart back in the hand-off state, as if it had just
+ * been initialised: every counter released (firmware counters zeroed),
+ * no snapshot area. For a hart that HSM stopped: when it is started again
+ * it finds what a hart finds at boot (docs/semantics.md, "HSM").
+ */
+void pmu_hart_reset(struct pmu_hart *h);
 
 /* ---- the SBI PMU functions, typed (FID in brackets) ---- */
 
@@ -266,5 +280,13 @@ static inline const struct pmu_map *pmu_core_map(const struct pmu_core *core)
 /* Is @event_idx (+@event_data) countable on this hart's counters? */
 bool pmu_event_supported(const struct pmu_core *core, uint64_t event_idx,
 			 uint64_t event_data);
+
+/*
+ * How many events of general (type 0, of 10) or cache (type 1, of 42)
+ * pmu_event_supported() accepts: the boot banner's inventory. 0 for any
+ * other type.
+ */
+unsigned int pmu_event_count_supported(const struct pmu_core *core,
+				       unsigned int type);
 
 #endif

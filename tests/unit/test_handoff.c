@@ -312,6 +312,46 @@ static void test_handoff__two_harts__stop_on_one_other_counts(void **state)
 	assert_int_equal(env->pmu[1]->started, TU_FIXED);
 }
 
+/*
+ * HSM hart_stop (docs/semantics.md, "HSM"): the firmware resets the
+ * hart's PMU state, so a hart started again finds what it found at boot,
+ * whatever its last owner left: claimed and running counters, a firmware
+ * count, a snapshot area, a pending overflow interrupt.
+ */
+static void test_hsm_stop__hart_reset__back_to_handoff(void **state)
+{
+	struct sim_env *env = *state;
+	const unsigned long fw0 = QEMU_FIRST_FW;
+
+	assert_ok(cfg_match(env, 3, 1, F_AUTO, EV_DTLB_READ_MISS, 0));
+	assert_ok(
+		cfg_match(env, fw0, 1, F_AUTO, EV_FW(SBI_PMU_FW_SET_TIMER), 0));
+	assert_ok(stop(env, 0, 1, 0)); /* a fixed counter stopped */
+	assert_ok(set_shmem(env, SIM_S_RAM_BASE, 0));
+	env->hart[0].lcofip = true;
+
+	pmu_hart_reset(tu_hart(env));
+
+	assert_int_equal(tu_hart(env)->mapped, 0);
+	assert_int_equal(tu_hart(env)->started, TU_FIXED);
+	assert_null(tu_hart(env)->shmem);
+	assert_false(env->hart[0].lcofip);
+	assert_true(running(env, 0, 0));
+	assert_true(running(env, 0, 2));
+	assert_false(running(env, 0, 3));
+	/* the firmware counter's event and count are gone */
+	assert_err(fw_read(env, fw0), SBI_ERR_INVALID_PARAM);
+	assert_err(stop(env, 3, 1, 0), SBI_ERR_INVALID_PARAM);
+	/* and everything is free for the next owner */
+	assert_int_equal(cfg_match(env, 3, 1, 0, EV_DTLB_READ_MISS, 0).value,
+			 3);
+	assert_int_equal(
+		cfg_match(env, fw0, 1, F_AUTO, EV_FW(SBI_PMU_FW_SET_TIMER), 0)
+			.value,
+		fw0);
+	assert_int_equal(fw_read(env, fw0).value, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +378,7 @@ int main(void)
 		T(test_handoff__linux_legacy_after_boot__fixed_counters),
 		TS(test_handoff__two_harts__stop_on_one_other_counts,
 		   setup_two_harts),
+		T(test_hsm_stop__hart_reset__back_to_handoff),
 #undef T
 #undef TS
 	};

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The device tree as the firmware takes it in, before and apart from the
+ * riscv,pmu node (pmu_fdt.h): the check that judges a blob whole before
+ * anything reads a property, the platform facts read from a blob that
+ * passed it (model, harts and their ISA extensions, RAM, device
+ * addresses, firmware options in /chosen), and the /reserved-memory node
+ * the firmware adds for itself. Pure libfdt, no hardware: the firmware
+ * (firmware/fdt_setup.c) and the device-tree fuzzer (tests/fuzz/fuzz_dt.c)
+ * run the same code.
+ */
+#ifndef SBIPMU_PLATFORM_FDT_H
+#define SBIPMU_PLATFORM_FDT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bytes of a version 17 header: what must be readable to look at one. */
+#define PLATFORM_FDT_HEADER_SIZE 40
+#define PLATFORM_FDT_MAX_MEM	 8
+#define PLATFORM_FDT_MODEL_LEN	 64
+/* Deepest node nesting accepted (a real tree has 4 or 5 levels). */
+#define PLATFORM_FDT_MAX_DEPTH 64
+
+/* The outcome of platform_fdt_check(). */
+struct platform_fdt_verdict {
+	int error;	     /* 0, or a negative libfdt error (FDT_ERR_*) */
+	const char *problem; /* which check failed (static text), or NULL */
+	bool header;	     /* the header was readable: fields below valid */
+	uint32_t magic;
+	uint32_t version;
+	uint32_t totalsize;
+	uint32_t off_dt_struct, size_dt_struct;
+	uint32_t off_dt_strings, size_dt_strings;
+};
+
+/*
+ * Judge the blob at @fdt of which the caller can read @readable bytes:
+ * a readable header, libfdt's header checks (magic, version, every block
+ * inside totalsize), totalsize within @readable, an aligned structure
+ * block, and one walk over every tag of it (nesting, property names in
+ * the strings block, an FDT_END after the root). Reads nothing beyond
+ * @readable bytes, and of those nothing beyond the header until the
+ * header says the rest is inside them. Returns verdict->error.
+ */
+int platform_fdt_check(const void *fdt, size_t readable,
+		       struct platform_fdt_verdict *verdict);
+
+struct platform_fdt_isa {
+	bool sscofpmf;
+	bool sstc;
+	bool smcntrpmf;
+	bool svpbmt;
+	bool zicbom;
+	bool zicboz;
+};
+
+enum platform_fdt_snapshot {
+	PLATFORM_FDT_SNAPSHOT_AUTO,
+	PLATFORM_FDT_SNAPSHOT_ON,
+	PLATFORM_FDT_SNAPSHOT_OFF,
+};
+
+struct platform_fdt_range {
+	uint64_t base;
+	uint64_t size;
+};
+
+struct platform_fdt_device {
+	bool found;
+	uint64_t base; /* first reg address */
+};
+
+/* What the firmware takes from a checked tree. */
+struct platform_fdt_facts {
+	char model[PLATFORM_FDT_MODEL_LEN]; /* "" when the root has none */
+	bool qemu_virt;			    /* root compatible "riscv-virtio" */
+	uint64_t harts;		     /* ids of enabled /cpus nodes, as a set */
+	unsigned int harts_over;     /* enabled cpus with ids >= max_harts */
+	struct platform_fdt_isa isa; /* on every enabled hart; none: all 0 */
+	unsigned int n_mem;
+	struct platform_fdt_range mem[PLATFORM_FDT_MAX_MEM];
+	unsigned int mem_over; /* ranges beyond PLATFORM_FDT_MAX_MEM */
+	struct platform_fdt_device uart;  /* ns16550a */
+	struct platform_fdt_device clint; /* riscv,clint0 / sifive,clint0 */
+	struct platform_fdt_device test;  /* sifive,test0 / sifive,test1 */
+	/* /chosen/sbipmu,snapshot; snapshot_bad: another value (auto used) */
+	enum platform_fdt_snapshot snapshot;
+	bool snapshot_bad;
+	uint32_t trace_entries; /* /chosen/sbipmu,trace, at most 65535 */
+};
+
+/*
+ * Read the facts from @fdt, which platform_fdt_check() accepted. Hart ids
+ * at or above @max_harts (at most 64) are counted, not kept.
+ */
+void platform_fdt_scan(const void *fdt, unsigned int max_harts,
+		       struct platform_fdt_facts *facts);
+
+/*
+ * Does riscv,isa string @isa (@len bytes, NUL-terminated or not) name
+ * multi-letter extension @ext (lower case)? Case is ignored.
+ */
+bool platform_fdt_isa_has(const char *isa, size_t len, const char *ext);
+
+/*
+ * Add /reserved-memory/mmode_resv@<base> with reg = <@base @size> and
+ * no-map to @fdt, an open tree (fdt_open_into()) with room to grow;
+ * /reserved-memory is created with 2/2 cells and ranges if missing. An
+ * existing node of that name is left as it is. Returns 0 or a negative
+ * libfdt error. On -FDT_ERR_NOSPACE the tree is still valid but may
+ * hold part of the change (/reserved-memory without its child); the same
+ * call on a larger copy (fdt_open_into()) completes it.
+ */
+int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size);
+
+#endif

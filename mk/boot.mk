@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Boot-time checks on QEMU of what the firmware does when its input is
+# bad (tests/boot/):
+#   make dt-boot-check   corrupt device trees refused with a clear error
+#                        and a power-off; an oversized riscv,pmu node
+#                        survived with the heap diagnostic
+#   make fw-debug-check  the debug firmware's hooks (firmware/debug.h):
+#                        faults and stack overruns reported, the machine
+#                        powered off; a late hart served; the release
+#                        firmware free of the hooks
+# Other mk files are read after this one (alphabetical order): the paths
+# their variables would give are spelt out here.
+
+BOOT_DIR := $(BUILD)/boot
+BOOT_CC := riscv64-unknown-elf-gcc
+BOOT_OBJCOPY := riscv64-unknown-elf-objcopy
+
+# The reset-vector stand-in: position independent, linked at 0.
+$(BOOT_DIR)/dtb-shim.bin: tests/boot/dtb-shim.S
+	@mkdir -p $(dir $@)
+	$(Q)$(BOOT_CC) -march=rv64imac_zicsr -mabi=lp64 -nostdlib \
+		-Wl,-Ttext=0 -Wl,--no-warn-rwx-segments $< -o $(BOOT_DIR)/dtb-shim.elf
+	$(Q)$(BOOT_OBJCOPY) -O binary $(BOOT_DIR)/dtb-shim.elf $@
+
+.PHONY: dt-boot-check
+dt-boot-check: $(BUILD)/firmware/rv64/sbipmu.bin $(BOOT_DIR)/dtb-shim.bin \
+		$(abspath $(BUILD))/tests/data/qemu-virt-7.2.dtb \
+		$(BUILD)/payload/rv64/smoke.bin
+	$(Q)tests/boot/dt-boot-check.sh $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BOOT_DIR)/dtb-shim.bin \
+		$(abspath $(BUILD))/tests/data/qemu-virt-7.2.dtb \
+		$(BUILD)/payload/rv64/smoke.bin $(BOOT_DIR)/dt
+
+.PHONY: fw-debug-check
+fw-debug-check: $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv32/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin
+	$(Q)tests/boot/fw-debug-check.sh $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv64/sbipmu.bin \
+		$(BUILD)/firmware-debug/rv32/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin $(BOOT_DIR)/debug

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Boots the firmware on device trees it must refuse or survive, and
+# judges what it says and does (docs/firmware.md, "A device tree the
+# firmware refuses"; `make dt-boot-check`, a step of `make check`).
+#
+# Corrupt blobs (tests/boot/dt-blobs.py: truncated, wrong magic, structure
+# block outside the blob, huge totalsize twice) are loaded at the end of
+# RAM, so that what is readable ends where the blob's file does, and
+# handed over in a1 by tests/boot/dtb-shim.S, QEMU's -dtb being unable to
+# pass them. For each: the error line with the libfdt error and the
+# address, the header line with totalsize against the bytes readable, the
+# line saying the next stage is not started, QEMU's exit status 1 (power
+# off with failure), and no banner.
+# Then a valid tree whose riscv,pmu node has 20,000 rows: the heap
+# diagnostic with its figures, the banner's map line, and the smoke
+# payload booting on (its own verdict).
+#
+# usage: dt-boot-check.sh FIRMWARE SHIM BASE_DTB SMOKE OUTDIR
+set -uo pipefail
+[ $# -eq 5 ] || { sed -n 's/^# usage: //p' "$0" >&2; exit 2; }
+fw=$1 shim=$2 base=$3 smoke=$4 out=$5
+here=$(dirname "$0")
+QEMU=qemu-system-riscv64
+RAM_END=$((0x90000000)) # -m 256M
+SHIM_AT=0x8ff00000      # between QEMU's own tree (0x8fe00000) and ours
+PROBE_MAX=$((16 << 20))
+
+mkdir -p "$out"
+fails=0
+fail() {
+	echo "dt-boot-check: FAIL $*"
+	fails=$((fails + 1))
+}
+
+# Does log $1 hold a line containing the fixed string $2?
+has() { grep -aqF -- "$2" "$1"; }
+
+# The shim with blob address $2 in its last 8 bytes (little-endian).
+shim_for() {
+	local dst=$1 addr=$2 size i
+	size=$(stat -c %s "$shim")
+	head -c $((size - 8)) "$shim" >"$dst"
+	for i in 0 1 2 3 4 5 6 7; do
+		printf "\\x$(printf %02x $(((addr >> (8 * i)) & 0xff)))"
+	done >>"$dst"
+}
+
+# Boot corrupt blob $1 (header totalsize $2, file size $3).
+corrupt_case() {
+	local name=$1 total=$2 size=$3 addr readable log status
+	addr=$(((RAM_END - size) & ~7))
+	readable=$((RAM_END - addr))
+	[ "$total" -ge "$readable" ] || readable=$total
+	[ "$readable" -le "$PROBE_MAX" ] || readable=$PROBE_MAX
+	log=$out/$name.log
+	shim_for "$out/$name.shim" "$addr"
+	timeout 30 "$QEMU" -M virt -cpu rv64,sscofpmf=true -smp 1 -m 256M \
+		-nographic -bios "$fw" \
+		-device "loader,file=$out/$name.shim,addr=$SHIM_AT,force-raw=on" \
+		-device "loader,file=$out/$name.dtb,addr=$addr,force-raw=on" \
+		-device "loader,addr=$SHIM_AT,cpu-num=0" \
+		</dev/null >"$log" 2>&1
+	status=$?
+	tr -d '\r' <"$log" >"$log.txt" && mv "$log.txt" "$log"
+	local want=("$(printf 'sbipmu: ERROR: device tree at 0x%x: %s' "$addr" "$4")"
+		"device tree header: totalsize $total bytes, $readable readable"
+		"not starting it; powering off")
+	for w in "${want[@]}"; do
+		has "$log" "$w" || fail "$name: no line with '$w' (see $log)"
+	done
+	has "$log" "Next stage" && fail "$name: the firmware went on to boot"
+	[ "$status" -eq 1 ] || fail "$name: QEMU exit status $status, want 1 (power off, failure)"
+	echo "dt-boot-check: $name: $(grep -a 'ERROR: device tree at' "$log" | head -1)"
+}
+
+"$here/dt-blobs.py" "$base" "$out" >"$out/blobs.txt" || exit 2
+while read -r name total size; do
+	case $name in
+	truncated) err="FDT_ERR_TRUNCATED: totalsize beyond what is readable" ;;
+	bad-magic) err="FDT_ERR_BADMAGIC: header" ;;
+	struct-outside) err="FDT_ERR_TRUNCATED: header" ;;
+	huge-totalsize) err="FDT_ERR_TRUNCATED: totalsize beyond what is readable" ;;
+	totalsize-2g) err="FDT_ERR_TRUNCATED: header" ;;
+	*) fail "unknown case $name"; continue ;;
+	esac
+	corrupt_case "$name" "$total" "$size" "$err"
+done <"$out/blobs.txt"
+
+# A valid tree, QEMU's own for this machine, with 20,000 counter rows.
+rows=20000
+big=$out/pmu-$rows-rows.dtb
+"$QEMU" -M "virt,dumpdtb=$big" -cpu rv64,sscofpmf=true -smp 2 -m 256M \
+	-bios "$fw" -display none -serial null -monitor none </dev/null \
+	>/dev/null 2>&1
+fdtput -t x "$big" /pmu riscv,event-to-mhpmcounters \
+	$(for ((i = 0; i < rows; i++)); do echo 10019 10019 7fff8; done) ||
+	exit 2
+log=$out/pmu-$rows-rows.log
+timeout 60 "$QEMU" -M virt -cpu rv64,sscofpmf=true -smp 2 -m 256M \
+	-nographic -bios "$fw" -dtb "$big" -kernel "$smoke" \
+	</dev/null >"$log" 2>&1
+tr -d '\r' <"$log" >"$log.txt" && mv "$log.txt" "$log"
+for w in "pmu: riscv,pmu: its rows need $((rows * 12)) bytes, the boot heap has" \
+	"a heap of " "make firmware FW_HEAP_KIB=" \
+	"PMU map         : riscv,pmu rows ($((rows * 12)) bytes) do not fit the boot heap" \
+	"PMU events      : general 2/10, cache 0/42"; do
+	has "$log" "$w" || fail "pmu-$rows-rows: no line with '$w' (see $log)"
+done
+grep -aqE '^[0-9]+ passed, 0 failed' "$log" ||
+	fail "pmu-$rows-rows: the smoke payload did not end clean (see $log)"
+echo "dt-boot-check: pmu-$rows-rows: $(grep -a 'its rows need' "$log")"
+
+if [ "$fails" -ne 0 ]; then
+	echo "dt-boot-check: $fails failure(s)"
+	exit 1
+fi
+echo "dt-boot-check: OK (5 corrupt trees refused, 1 oversized map survived)"

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The firmware's device-tree input apart from riscv,pmu
+ * (binding/platform_fdt.c): the whole-blob check must refuse every kind
+ * of corrupt blob with the error the boot message prints (truncated,
+ * wrong magic, a block outside the blob, a huge totalsize, a broken
+ * structure block) and accept QEMU's trees; the facts read from QEMU's
+ * trees must be those of the machine; hostile properties must not be
+ * trusted; the /reserved-memory fix-up must give a tree that passes the
+ * check again. Blobs the check judges are copied into buffers of exactly
+ * the readable size, so under ASan (make unit-asan) any read beyond what
+ * the caller said is readable fails the test.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libfdt.h>
+
+#include "sbipmu/platform_fdt.h"
+
+#ifndef TEST_DATA_DIR
+#define TEST_DATA_DIR "build/tests/data"
+#endif
+
+#define BLOB_MAX 65536
+
+/* A blob as read from tests/data, and its size. */
+struct blob {
+	void *fdt;
+	size_t size;
+};
+
+static struct blob load(const char *name)
+{
+	const char *dir = getenv("SBIPMU_TEST_DATA_DIR");
+	char path[512];
+	struct blob b = {malloc(BLOB_MAX), 0};
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : TEST_DATA_DIR, name);
+	f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s (run `make unit`)", path);
+	assert_non_null(b.fdt);
+	b.size = fread(b.fdt, 1, BLOB_MAX, f);
+	fclose(f);
+	assert_true(b.size > 0 && b.size < BLOB_MAX);
+	assert_int_equal(fdt_totalsize(b.fdt), b.size);
+	return b;
+}
+
+/* Check the first @readable bytes of @b, from a buffer of exactly that. */
+static int check(const struct blob *b, size_t readable,
+		 struct platform_fdt_verdict *v)
+{
+	void *copy = malloc(readable ? readable : 1);
+	int err;
+
+	assert_non_null(copy);
+	memcpy(copy, b->fdt, readable < b->size ? readable : b->size);
+	err = platform_fdt_check(copy, readable, v);
+	free(copy);
+	return err;
+}
+
+static void set_be32(struct blob *b, size_t offset, uint32_t value)
+{
+	fdt32_t be = cpu_to_fdt32(value);
+
+	memcpy((char *)b->fdt + offset, &be, sizeof(be));
+}
+
+/* ---- the check: what a boot refuses ---- */
+
+static void test_check__qemu_trees_and_binding_examples_pass(void **state)
+{
+	static const char *const names[] = {
+		"qemu-virt-7.2.dtb",	 "qemu-virt-7.2-smp4.dtb",
+		"binding-example-1.dtb", "binding-example-2.dtb",
+		"binding-example-3.dtb", "malformed.dtb",
+	};
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct blob b = load(names[i]);
+
+		assert_int_equal(check(&b, b.size, &v), 0);
+		assert_null(v.problem);
+		assert_true(v.header);
+		assert_int_equal(v.totalsize, b.size);
+		free(b.fdt);
+	}
+}
+
+/* The case: the header claims the whole tree, half is there. */
+static void test_check__truncated_blob__totalsize_beyond_readable(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	assert_int_equal(check(&b, b.size / 2, &v), -FDT_ERR_TRUNCATED);
+	assert_true(v.header);
+	assert_int_equal(v.totalsize, b.size);
+	assert_string_equal(v.problem, "totalsize beyond what is readable");
+	assert_int_equal(check(&b, b.size - 1, &v), -FDT_ERR_TRUNCATED);
+	free(b.fdt);
+}
+
+static void test_check__no_header_readable__truncated_no_fields(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	assert_int_equal(check(&b, PLATFORM_FDT_HEADER_SIZE - 1, &v),
+			 -FDT_ERR_TRUNCATED);
+	assert_false(v.header);
+	assert_int_equal(check(&b, 0, &v), -FDT_ERR_TRUNCATED);
+	assert_int_equal(platform_fdt_check(NULL, 4096, &v),
+			 -FDT_ERR_TRUNCATED);
+	free(b.fdt);
+}
+
+static void test_check__wrong_magic__badmagic(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	set_be32(&b, 0, 0xfeedd00d);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADMAGIC);
+	assert_true(v.header);
+	assert_int_equal(v.magic, 0xfeedd00d);
+	assert_string_equal(v.problem, "header");
+	free(b.fdt);
+}
+
+static void test_check__struct_offset_outside_blob__truncated(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	fdt_set_off_dt_struct(b.fdt, (uint32_t)b.size + 0x1000);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_TRUNCATED);
+	assert_string_equal(v.problem, "header");
+	assert_int_equal(v.off_dt_struct, b.size + 0x1000);
+	free(b.fdt);
+}
+
+/* Above INT_MAX libfdt refuses the header; below, the readable check. */
+static void test_check__huge_totalsize__truncated_either_way(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	fdt_set_totalsize(b.fdt, 0xfffffff0u);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_TRUNCATED);
+	assert_string_equal(v.problem, "header");
+	fdt_set_totalsize(b.fdt, 0x40000000u);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_TRUNCATED);
+	assert_string_equal(v.problem, "totalsize beyond what is readable");
+	assert_int_equal(v.totalsize, 0x40000000u);
+	free(b.fdt);
+}
+
+static void test_check__misaligned_blocks__alignment(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+	uint32_t s = fdt_off_dt_struct(b.fdt);
+
+	(void)state;
+	fdt_set_off_dt_struct(b.fdt, s + 2);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_ALIGNMENT);
+	fdt_set_off_dt_struct(b.fdt, s);
+	fdt_set_off_mem_rsvmap(b.fdt, fdt_off_mem_rsvmap(b.fdt) + 4);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_ALIGNMENT);
+	free(b.fdt);
+}
+
+/* Memory after a cut file is zero: tags of 0 are no tags at all. */
+static void test_check__zeroed_structure_block__badstructure(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	memset((char *)b.fdt + fdt_off_dt_struct(b.fdt) + 64, 0,
+	       fdt_size_dt_struct(b.fdt) - 64);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADSTRUCTURE);
+	assert_string_equal(v.problem, "structure block");
+	free(b.fdt);
+}
+
+/* Offset of the first FDT_PROP tag of @fdt's structure block. */
+static int first_prop(const void *fdt)
+{
+	int offset = 0, next;
+	uint32_t tag;
+
+	while ((tag = fdt_next_tag(fdt, offset, &next)) != FDT_END) {
+		if (tag == FDT_PROP)
+			return offset;
+		offset = next;
+	}
+	fail_msg("no property");
+	return -1;
+}
+
+static void test_check__property_name_outside_strings__refused(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+	int prop = first_prop(b.fdt);
+
+	(void)state;
+	/* struct fdt_property: tag, len, nameoff */
+	set_be32(&b, fdt_off_dt_struct(b.fdt) + (size_t)prop + 8,
+		 fdt_size_dt_strings(b.fdt) + 16);
+	assert_true(check(&b, b.size, &v) < 0);
+	assert_string_equal(v.problem, "structure block");
+	free(b.fdt);
+}
+
+/* The root's FDT_END_NODE turned into FDT_NOP: a node left open. */
+static void test_check__unclosed_root__badstructure(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+	size_t end = fdt_off_dt_struct(b.fdt) + fdt_size_dt_struct(b.fdt);
+
+	(void)state;
+	/* ... FDT_END_NODE (root), FDT_END */
+	set_be32(&b, end - 8, FDT_NOP);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADSTRUCTURE);
+	/* and one FDT_END_NODE too many instead of FDT_END */
+	set_be32(&b, end - 8, FDT_END_NODE);
+	set_be32(&b, end - 4, FDT_END_NODE);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADSTRUCTURE);
+	free(b.fdt);
+}
+
+/*
+ * Fuzzer find: a version 16 tree whose property names lie beyond its
+ * size_dt_strings (0 here). libfdt reads such names (it bounds them by
+ * totalsize below version 17), but the fix-up's fdt_open_into() copies
+ * size_dt_strings bytes of names, so the tree handed on had lost them.
+ */
+static void test_fuzz_dt__v16_names_beyond_strings_size__refused(void **state)
+{
+	struct blob b = load("fuzz-dt-v16-strings-size.dtb");
+	struct platform_fdt_verdict v;
+
+	(void)state;
+	assert_int_equal(fdt_version(b.fdt), 16);
+	assert_int_equal(fdt_size_dt_strings(b.fdt), 0);
+	assert_int_equal(check(&b, b.size, &v), -FDT_ERR_BADOFFSET);
+	assert_string_equal(v.problem, "structure block");
+	free(b.fdt);
+}
+
+/* ... while a sound version 16 tree passes, and fixes up into one. */
+static void test_check__v16_tree__accepted_and_fixed_up(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	struct platform_fdt_verdict v;
+	size_t room = b.size + 4096;
+	struct blob out = {malloc(room), room};
+
+	(void)state;
+	assert_non_null(out.fdt);
+	fdt_set_version(b.fdt, 16);
+	assert_int_equal(check(&b, b.size, &v), 0);
+	assert_int_equal(fdt_open_into(b.fdt, out.fdt, (int)room), 0);
+	assert_int_equal(
+		platform_fdt_add_reserved(out.fdt, 0x80000000u, 0x40000), 0);
+	assert_int_equal(check(&out, room, &v), 0);
+	free(out.fdt);
+	free(b.fdt);
+}
+
+/* ---- the facts ---- */
+
+static void test_scan__qemu_tree__machine_facts(void **state)
+{
+	struct blob b = load("qemu-virt-7.2-smp4.dtb");
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(b.fdt, 8, &f);
+	assert_string_equal(f.model, "riscv-virtio,qemu");
+	assert_true(f.qemu_virt);
+	assert_int_equal(f.harts, 0xf);
+	assert_int_equal(f.harts_over, 0);
+	assert_true(f.isa.sscofpmf);
+	assert_true(f.isa.sstc);
+	assert_false(f.isa.smcntrpmf);
+	assert_int_equal(f.n_mem, 1);
+	assert_int_equal(f.mem[0].base, 0x80000000u);
+	assert_int_equal(f.mem[0].size, 0x10000000u);
+	assert_true(f.uart.found && f.uart.base == 0x10000000u);
+	assert_true(f.clint.found && f.clint.base == 0x2000000u);
+	assert_true(f.test.found && f.test.base == 0x100000u);
+	assert_int_equal(f.snapshot, PLATFORM_FDT_SNAPSHOT_AUTO);
+	assert_int_equal(f.trace_entries, 0);
+	free(b.fdt);
+}
+
+static void test_scan__hart_ids_beyond_limit__counted_not_kept(void **state)
+{
+	struct blob b = load("qemu-virt-7.2-smp4.dtb");
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(b.fdt, 2, &f);
+	assert_int_equal(f.harts, 0x3);
+	assert_int_equal(f.harts_over, 2);
+	free(b.fdt);
+}
+
+/* A blob of its own, built with libfdt: root, then what @build adds. */
+static void *tree(void (*build)(void *fdt))
+{
+	void *fdt = calloc(1, BLOB_MAX);
+
+	assert_non_null(fdt);
+	assert_int_equal(fdt_create_empty_tree(fdt, BLOB_MAX), 0);
+	build(fdt);
+	return fdt;
+}
+
+static int add_cpu(void *fdt, int cpus, const char *name, uint32_t id,
+		   const void *status, int status_len)
+{
+	int node = fdt_add_subnode(fdt, cpus, name);
+
+	assert_true(node >= 0);
+	assert_int_equal(fdt_setprop_string(fdt, node, "device_type", "cpu"),
+			 0);
+	assert_int_equal(fdt_setprop_u32(fdt, node, "reg", id), 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, node, "riscv,isa", "rv64imac_sscofpmf"),
+		0);
+	if (status)
+		assert_int_equal(
+			fdt_setprop(fdt, node, "status", status, status_len),
+			0);
+	return node;
+}
+
+/* "okay" without its NUL: not a string, so not "okay" (no strcmp on it). */
+static void build_unterminated_status(void *fdt)
+{
+	int cpus = fdt_add_subnode(fdt, 0, "cpus");
+
+	assert_int_equal(fdt_setprop_u32(fdt, cpus, "#address-cells", 1), 0);
+	add_cpu(fdt, cpus, "cpu@0", 0, NULL, 0);
+	add_cpu(fdt, cpus, "cpu@1", 1, "okay", 4);
+	add_cpu(fdt, cpus, "cpu@2", 2, "disabled", 9);
+}
+
+static void
+test_scan__status_must_be_a_string__okay_unterminated_off(void **state)
+{
+	void *fdt = tree(build_unterminated_status);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(fdt, 8, &f);
+	assert_int_equal(f.harts, 0x1);
+	assert_true(f.isa.sscofpmf);
+	free(fdt);
+}
+
+/* No /cpus at all, but a root that looks like a cpu. */
+static void build_no_cpus(void *fdt)
+{
+	assert_int_equal(fdt_setprop_string(fdt, 0, "device_type", "cpu"), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, 0, "reg", 0), 0);
+}
+
+static void test_scan__no_cpus_node__no_harts_no_extensions(void **state)
+{
+	void *fdt = tree(build_no_cpus);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(fdt, 8, &f);
+	assert_int_equal(f.harts, 0);
+	assert_false(f.isa.sscofpmf);
+	assert_false(f.isa.sstc);
+	assert_string_equal(f.model, "");
+	assert_false(f.uart.found);
+	free(fdt);
+}
+
+static void build_chosen(void *fdt)
+{
+	int chosen = fdt_add_subnode(fdt, 0, "chosen");
+	int mem;
+
+	assert_int_equal(
+		fdt_setprop_string(fdt, chosen, "sbipmu,trace", "99999x"), 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, chosen, "sbipmu,snapshot", "maybe"), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, 0, "#address-cells", 1), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, 0, "#size-cells", 1), 0);
+	for (int i = 0; i < 3; i++) {
+		char name[32];
+		fdt32_t reg[9];
+
+		snprintf(name, sizeof(name), "memory@%d", i);
+		mem = fdt_add_subnode(fdt, 0, name);
+		assert_true(mem >= 0);
+		assert_int_equal(
+			fdt_setprop_string(fdt, mem, "device_type", "memory"),
+			0);
+		for (int r = 0; r < 4; r++) {
+			reg[2 * r] =
+				cpu_to_fdt32(0x1000u * (uint32_t)(i * 4 + r));
+			reg[2 * r + 1] = cpu_to_fdt32(0x1000);
+		}
+		/* 4 pairs and a half: the half is not a range */
+		reg[8] = cpu_to_fdt32(0xdead);
+		assert_int_equal(fdt_setprop(fdt, mem, "reg", reg, 36), 0);
+	}
+}
+
+static void test_scan__chosen_and_memory_limits(void **state)
+{
+	void *fdt = tree(build_chosen);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(fdt, 8, &f);
+	assert_int_equal(f.trace_entries, 65535);
+	assert_int_equal(f.snapshot, PLATFORM_FDT_SNAPSHOT_AUTO);
+	assert_true(f.snapshot_bad);
+	assert_int_equal(f.n_mem, PLATFORM_FDT_MAX_MEM);
+	assert_int_equal(f.mem_over, 12 - PLATFORM_FDT_MAX_MEM);
+	assert_int_equal(f.mem[7].base, 0x7000);
+	free(fdt);
+}
+
+static void test_isa_has__multi_letter_tokens_only(void **state)
+{
+	static const char isa[] = "rv64imafdch_zicsr_Sscofpmf_sstc";
+
+	(void)state;
+	assert_true(platform_fdt_isa_has(isa, sizeof(isa), "sscofpmf"));
+	assert_true(platform_fdt_isa_has(isa, sizeof(isa), "sstc"));
+	assert_true(platform_fdt_isa_has(isa, sizeof(isa) - 1, "sstc"));
+	assert_false(platform_fdt_isa_has(isa, sizeof(isa), "sst"));
+	assert_false(platform_fdt_isa_has(isa, sizeof(isa), "rv64imafdch"));
+	assert_false(platform_fdt_isa_has(isa, 16, "sscofpmf"));
+	assert_false(platform_fdt_isa_has("", 0, "sstc"));
+}
+
+/* ---- the fix-up ---- */
+
+static void test_add_reserved__node_added_tree_still_passes(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	size_t room = b.size + 4096;
+	void *out = malloc(room);
+	struct platform_fdt_verdict v;
+	struct blob done;
+	const fdt32_t *reg;
+	int node, len;
+
+	(void)state;
+	assert_non_null(out);
+	/* packed, as QEMU hands it over: no room in place */
+	assert_int_equal(fdt_open_into(b.fdt, b.fdt, (int)b.size), 0);
+	assert_int_equal(platform_fdt_add_reserved(b.fdt, 0x80000000u, 0x40000),
+			 -FDT_ERR_NOSPACE);
+	assert_int_equal(fdt_open_into(b.fdt, out, (int)room), 0);
+	assert_int_equal(platform_fdt_add_reserved(out, 0x80000000u, 0x40000),
+			 0);
+	node = fdt_path_offset(out, "/reserved-memory/mmode_resv@80000000");
+	assert_true(node >= 0);
+	assert_non_null(fdt_getprop(out, node, "no-map", NULL));
+	reg = fdt_getprop(out, node, "reg", &len);
+	assert_int_equal(len, 16);
+	assert_int_equal(fdt32_to_cpu(reg[1]), 0x80000000u);
+	assert_int_equal(fdt32_to_cpu(reg[3]), 0x40000);
+	/* again: the node exists, nothing changes */
+	assert_int_equal(platform_fdt_add_reserved(out, 0x80000000u, 0x40000),
+			 0);
+	done = (struct blob){out, fdt_totalsize(out)};
+	assert_int_equal(check(&done, done.size, &v), 0);
+	free(out);
+	free(b.fdt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+			test_check__qemu_trees_and_binding_examples_pass),
+		cmocka_unit_test(
+			test_check__truncated_blob__totalsize_beyond_readable),
+		cmocka_unit_test(
+			test_check__no_header_readable__truncated_no_fields),
+		cmocka_unit_test(test_check__wrong_magic__badmagic),
+		cmocka_unit_test(
+			test_check__struct_offset_outside_blob__truncated),
+		cmocka_unit_test(
+			test_check__huge_totalsize__truncated_either_way),
+		cmocka_unit_test(test_check__misaligned_blocks__alignment),
+		cmocka_unit_test(
+			test_check__zeroed_structure_block__badstructure),
+		cmocka_unit_test(
+			test_check__property_name_outside_strings__refused),
+		cmocka_unit_test(test_check__unclosed_root__badstructure),
+		cmocka_unit_test(
+			test_fuzz_dt__v16_names_beyond_strings_size__refused),
+		cmocka_unit_test(test_check__v16_tree__accepted_and_fixed_up),
+		cmocka_unit_test(test_scan__qemu_tree__machine_facts),
+		cmocka_unit_test(
+			test_scan__hart_ids_beyond_limit__counted_not_kept),
+		cmocka_unit_test(
+			test_scan__status_must_be_a_string__okay_unterminated_off),
+		cmocka_unit_test(
+			test_scan__no_cpus_node__no_harts_no_extensions),
+		cmocka_unit_test(test_scan__chosen_and_memory_limits),
+		cmocka_unit_test(test_isa_has__multi_letter_tokens_only),
+		cmocka_unit_test(
+			test_add_reserved__node_added_tree_still_passes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
