@@ -17,7 +17,8 @@ well (address, function, disassembly), so that a figure can be traced to
 the instruction.
 
 usage: profile.py --firmware FW.bin [--elf FW.elf] --payload-elf P.elf
-                  --payload P.bin --row KEY [--calls N] [--insns] [--out DIR]
+                  --payload P.bin --row KEY [--calls N] [--insns]
+                  [--arch rv64|rv32] [--out DIR]
 """
 
 import argparse
@@ -55,7 +56,7 @@ def ecall_pcs(payload_elf):
 
 
 def trace(args, path):
-	cmd = [qemu.QEMU] + qemu.machine_args() + [
+	cmd = [qemu.ARCHS[args.arch][0]] + qemu.machine_args(args.arch) + [
 		"-nographic", "-singlestep", "-d", "exec,nochain", "-D", path,
 		"-bios", args.firmware, "-kernel", args.payload, "-append",
 		"bench.only=%s bench.iters=1" % args.row]
@@ -172,6 +173,8 @@ def main(argv):
 	p.add_argument("--row", required=True)
 	p.add_argument("--calls", type=int, default=1,
 		       help="SBI calls per iteration (sched rows: 4 or 16)")
+	p.add_argument("--arch", choices=sorted(qemu.ARCHS), default="rv64",
+		       help="machine of the firmware and payload given")
 	p.add_argument("--insns", action="store_true",
 		       help="also list every instruction of the last call")
 	p.add_argument("--out", default="/tmp")

@@ -174,13 +174,20 @@ bench-check: $(BENCH_DEPS)
 # (n = SBI calls per iteration: 4 for sched_1, 16 for sched_4).
 BENCH_ROW   ?= cfg_match_hw
 BENCH_CALLS ?= 1
-# BENCH_INSNS=1 also lists every instruction of the last call.
+# BENCH_INSNS=1 also lists every instruction of the last call;
+# BENCH_ARCH=rv32 profiles the RV32 firmware and payload.
 BENCH_INSNS ?=
+BENCH_ARCH  ?= rv64
+BENCH_PROFILE_PAYLOAD_DIR := $(BENCH_DIR)$(if $(filter rv32,$(BENCH_ARCH)),/rv32)
 .PHONY: bench-profile
-bench-profile: $(BENCH_PAYLOAD) $(BENCH_OURS_FW)
-	$(Q)$(BENCH_PYTHON) bench/profile.py --firmware $(BENCH_OURS_FW) \
-		--elf $(BENCH_OURS_ELF) --payload-elf $(BENCH_DIR)/bench-payload.elf \
-		--payload $(BENCH_PAYLOAD) --row $(BENCH_ROW) --calls $(BENCH_CALLS) \
+bench-profile: $(BENCH_PROFILE_PAYLOAD_DIR)/bench-payload.bin \
+		$(BUILD)/firmware/$(BENCH_ARCH)/sbipmu.bin
+	$(Q)$(BENCH_PYTHON) bench/profile.py --arch $(BENCH_ARCH) \
+		--firmware $(BUILD)/firmware/$(BENCH_ARCH)/sbipmu.bin \
+		--elf $(BUILD)/firmware/$(BENCH_ARCH)/sbipmu.elf \
+		--payload-elf $(BENCH_PROFILE_PAYLOAD_DIR)/bench-payload.elf \
+		--payload $(BENCH_PROFILE_PAYLOAD_DIR)/bench-payload.bin \
+		--row $(BENCH_ROW) --calls $(BENCH_CALLS) \
 		$(if $(BENCH_INSNS),--insns)
 ALL_TARGETS += bench-payload
 
