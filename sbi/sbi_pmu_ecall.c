@@ -15,13 +15,13 @@ struct pmu_args {
 };
 
 /* Argument @i narrowed to XLEN (a no-op on real hardware). */
-static uint64_t pmu_arg(const struct pmu_args *args, unsigned int i)
+static inline uint64_t pmu_arg(const struct pmu_args *args, unsigned int i)
 {
 	return (uint64_t)args->a[i] & args->xmask;
 }
 
 /* A 64-bit argument starting at register @i. */
-static uint64_t pmu_arg64(const struct pmu_args *args, unsigned int i)
+static inline uint64_t pmu_arg64(const struct pmu_args *args, unsigned int i)
 {
 	if (!args->rv32)
 		return pmu_arg(args, i);
@@ -34,7 +34,7 @@ struct pmu_phys {
 	bool disable;	/* both registers all-ones */
 };
 
-static struct pmu_phys pmu_arg_phys(const struct pmu_args *args)
+static inline struct pmu_phys pmu_arg_phys(const struct pmu_args *args)
 {
 	uint64_t lo = pmu_arg(args, 0), hi = pmu_arg(args, 1);
 	struct pmu_phys p = {.disable = lo == args->xmask && hi == args->xmask};
@@ -49,8 +49,13 @@ static struct pmu_phys pmu_arg_phys(const struct pmu_args *args)
 	return p;
 }
 
-static int pmu_decode_call(struct pmu_hart *h, unsigned long fid,
-			   const struct pmu_args *args, uint64_t *value)
+/*
+ * Inline into sbi_pmu_ecall(), always: as a call of its own it would get
+ * the argument view (struct pmu_args) built on the stack first.
+ */
+static inline __attribute__((always_inline)) int
+pmu_decode_call(struct pmu_hart *h, unsigned long fid,
+		const struct pmu_args *args, uint64_t *value)
 {
 	struct pmu_phys p;
 
@@ -65,9 +70,11 @@ static int pmu_decode_call(struct pmu_hart *h, unsigned long fid,
 			h, pmu_arg(args, 0), pmu_arg(args, 1), pmu_arg(args, 2),
 			pmu_arg(args, 3), pmu_arg64(args, 4), value);
 	case SBI_EXT_PMU_COUNTER_START:
+		*value = 0;
 		return pmu_counter_start(h, pmu_arg(args, 0), pmu_arg(args, 1),
 					 pmu_arg(args, 2), pmu_arg64(args, 3));
 	case SBI_EXT_PMU_COUNTER_STOP:
+		*value = 0;
 		return pmu_counter_stop(h, pmu_arg(args, 0), pmu_arg(args, 1),
 					pmu_arg(args, 2));
 	case SBI_EXT_PMU_COUNTER_FW_READ:
@@ -81,10 +88,12 @@ static int pmu_decode_call(struct pmu_hart *h, unsigned long fid,
 		return rc;
 	}
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
+		*value = 0;
 		p = pmu_arg_phys(args);
 		return pmu_snapshot_set_shmem(h, p.addr, p.above, p.disable,
 					      pmu_arg(args, 2));
 	case SBI_EXT_PMU_EVENT_GET_INFO:
+		*value = 0;
 		p = pmu_arg_phys(args);
 		return pmu_event_get_info(h, p.addr, p.above, pmu_arg(args, 2),
 					  pmu_arg(args, 3));
@@ -127,7 +136,7 @@ struct sbiret sbi_pmu_ecall(struct pmu_hart *h, unsigned long fid,
 		.xmask = PMU_ECALL_XMASK(h),
 		.rv32 = PMU_ECALL_RV32(h),
 	};
-	uint64_t value = 0;
+	uint64_t value; /* every function that succeeds sets it */
 	struct sbiret ret;
 	long err = pmu_decode_call(h, fid, &args, &value);
 

@@ -166,6 +166,12 @@ static void fuzz_ecall(struct sim_env *env, struct fuzz_in *in)
 	ret = sim_ecall(env, hart, fid, a[0], a[1], a[2], a[3], a[4], a[5]);
 	fuzz_assert(sbi_error_is_defined(ret.error));
 	fuzz_assert(ret.error == 0 || ret.value == 0);
+	/* The functions with no value give 0, never what the stack held. */
+	if (fid == SBI_EXT_PMU_COUNTER_START ||
+	    fid == SBI_EXT_PMU_COUNTER_STOP ||
+	    fid == SBI_EXT_PMU_SNAPSHOT_SET_SHMEM ||
+	    fid == SBI_EXT_PMU_EVENT_GET_INFO || fid > 8)
+		fuzz_assert(ret.value == 0);
 	if (fid == SBI_EXT_PMU_COUNTER_CFG_MATCH && ret.error == 0)
 		fuzz_assert(ret.value < 64 &&
 			    ((fuzz_set(env, a[0], a[1]) >> ret.value) & 1));
