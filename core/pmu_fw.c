@@ -14,17 +14,21 @@
 int pmu_counter_fw_read(const struct pmu_hart *h, uint64_t idx, uint64_t *value)
 {
 	const struct pmu_core *core = h->core;
+	/* Below first_fw it wraps: no firmware counter either. */
+	uint64_t k = idx - core->first_fw;
 
 	/*
 	 * "counter_idx points to a hardware counter or an invalid counter":
 	 * a firmware counter with no event (never configured, or released
 	 * by STOP(RESET)) is not a valid counter to read; its last value
-	 * belongs to nobody.
+	 * belongs to nobody. A firmware counter has an event exactly when
+	 * it is claimed (pmu_fw.h), so its event byte says both, without a
+	 * 64-bit bit test (costly on RV32).
 	 */
-	if (idx >= core->n_logical ||
-	    !((h->mapped & core->fw_valid) >> idx & 1))
+	if (k >= core->hw.num_fw_counters ||
+	    pmu_hart_fw_event(h)[k] == PMU_FW_SLOT_NONE)
 		return SBI_ERR_INVALID_PARAM;
-	*value = pmu_fwc_read(h, (unsigned int)idx);
+	*value = pmu_hart_fw_value(h)[k];
 	return SBI_SUCCESS;
 }
 
