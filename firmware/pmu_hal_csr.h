@@ -72,6 +72,8 @@ static inline unsigned long fw_pmu_hal_tbl(void (*table)(void),
 
 /* Out of line in pmu_hal_csr.c: the QEMU quirks' rare paths. */
 void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask);
+/* The same, every register kept but ra (pmu_hal_table.S). */
+void fw_pmu_hal_inhibit_fixed_qemu_keep(void);
 #if __riscv_xlen == 32
 void fw_pmu_hal_ctr_write_rv32_qemu(unsigned int idx, uint64_t value);
 #endif
@@ -155,8 +157,9 @@ static inline void pmu_hal_event_write(void *ctx, unsigned int idx,
 static inline void pmu_hal_inhibit_set(void *ctx, uint32_t mask)
 {
 	(void)ctx;
-	if (mask & fw_pmu_hal_qemu_hold)
-		fw_pmu_hal_inhibit_fixed_qemu(mask);
+	/* Through a stub that keeps every register: see pmu_hal_table.S. */
+	if (__builtin_expect(mask & fw_pmu_hal_qemu_hold, 0))
+		fw_pmu_hal_tbl(fw_pmu_hal_inhibit_fixed_qemu_keep, 0, mask);
 	else
 		csr_set(CSR_MCOUNTINHIBIT, mask);
 }

@@ -12,6 +12,8 @@
  * a return, where a switch costs a bounds check and a jump-table load
  * more. Compressed instructions are off so that every entry is 8 bytes.
  */
+#include "fw_defs.h"
+
 	.option norelax
 	.option norvc
 
@@ -59,3 +61,48 @@
 	HAL_TABLE fw_pmu_hal_tbl_evt_read, read, 0x320, 3
 	HAL_TABLE fw_pmu_hal_tbl_evt_read_hi, read, 0x720, 3
 #endif
+
+	/*
+	 * fw_pmu_hal_inhibit_fixed_qemu_keep(a0 = mask): the QEMU stop quirk
+	 * of pmu_hal_inhibit_set() (pmu_hal_csr.c), called with every
+	 * register kept but ra. The hook is inline in the core's STOP, whose
+	 * common case then keeps its values in the registers a C call would
+	 * clobber instead of saving callee-saved ones on every STOP; this
+	 * rare path pays for the saves instead (t3-t6 are never touched by C:
+	 * FW_REG_CFLAGS).
+	 */
+	.option rvc
+	.section .text.fw_pmu_hal_inhibit_fixed_qemu_keep, "ax", %progbits
+	.balign 4
+	.globl fw_pmu_hal_inhibit_fixed_qemu_keep
+	.type fw_pmu_hal_inhibit_fixed_qemu_keep, %function
+fw_pmu_hal_inhibit_fixed_qemu_keep:
+	addi	sp, sp, -(12 * FW_REGBYTES)
+	REG_S	ra, (0 * FW_REGBYTES)(sp)
+	REG_S	t0, (1 * FW_REGBYTES)(sp)
+	REG_S	t1, (2 * FW_REGBYTES)(sp)
+	REG_S	t2, (3 * FW_REGBYTES)(sp)
+	REG_S	a0, (4 * FW_REGBYTES)(sp)
+	REG_S	a1, (5 * FW_REGBYTES)(sp)
+	REG_S	a2, (6 * FW_REGBYTES)(sp)
+	REG_S	a3, (7 * FW_REGBYTES)(sp)
+	REG_S	a4, (8 * FW_REGBYTES)(sp)
+	REG_S	a5, (9 * FW_REGBYTES)(sp)
+	REG_S	a6, (10 * FW_REGBYTES)(sp)
+	REG_S	a7, (11 * FW_REGBYTES)(sp)
+	call	fw_pmu_hal_inhibit_fixed_qemu
+	REG_L	ra, (0 * FW_REGBYTES)(sp)
+	REG_L	t0, (1 * FW_REGBYTES)(sp)
+	REG_L	t1, (2 * FW_REGBYTES)(sp)
+	REG_L	t2, (3 * FW_REGBYTES)(sp)
+	REG_L	a0, (4 * FW_REGBYTES)(sp)
+	REG_L	a1, (5 * FW_REGBYTES)(sp)
+	REG_L	a2, (6 * FW_REGBYTES)(sp)
+	REG_L	a3, (7 * FW_REGBYTES)(sp)
+	REG_L	a4, (8 * FW_REGBYTES)(sp)
+	REG_L	a5, (9 * FW_REGBYTES)(sp)
+	REG_L	a6, (10 * FW_REGBYTES)(sp)
+	REG_L	a7, (11 * FW_REGBYTES)(sp)
+	addi	sp, sp, (12 * FW_REGBYTES)
+	ret
+	.size fw_pmu_hal_inhibit_fixed_qemu_keep, . - fw_pmu_hal_inhibit_fixed_qemu_keep
