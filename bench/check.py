@@ -70,6 +70,8 @@ def call_verdicts(results, t, section="calls"):
 	if not calls:
 		return
 	info = calls.get("info_rows", [])
+	null = next((row_mean(r) for r in results.get(section) or []
+		     if r["key"] == "null"), None)
 	for row in results.get(section) or []:
 		if row["key"] in info:
 			continue
@@ -79,8 +81,21 @@ def call_verdicts(results, t, section="calls"):
 			yield missing("%s.%s" % (section, row["key"]), why)
 			continue
 		if row["key"] == "null":
-			yield verdict("%s.null" % section, row_mean(row), None,
+			yield verdict("%s.null" % section, row_mean(row),
+				      over.get("max_insns"),
 				      over.get("guard_insns"), unit=" insns")
+			continue
+		if over.get("max_insns_per_entry"):
+			# One call answering a table: judged per entry, over
+			# the null ecall, not per call.
+			per = None
+			if row_mean(row) is not None and null is not None:
+				per = (row_mean(row) - null) / over["entries"]
+			yield verdict("%s.%s insns/entry over null" %
+				      (section, row["key"]), per,
+				      over["max_insns_per_entry"],
+				      over.get("guard_insns_per_entry"),
+				      unit=" insns")
 			continue
 		if over.get("judge_ref", True):
 			yield verdict("%s.%s ours/ref" % (section, row["key"]),
