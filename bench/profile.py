@@ -12,9 +12,10 @@ to the instruction after it, and attributed to the firmware's functions
 and source files (nm + addr2line on the firmware's ELF, which must have
 symbols: ours does, Debian's OpenSBI is stripped and gets totals only).
 
-With --insns, every traced instruction of the last call is listed as
-well (address, function, disassembly), so that a figure can be traced to
-the instruction.
+With --insns, the instructions are also counted per innermost source
+function (addr2line -i: inlined functions apart), and every traced
+instruction of the last call is listed (address, function, disassembly),
+so that a figure can be traced to the instruction.
 
 usage: profile.py --firmware FW.bin [--elf FW.elf] --payload-elf P.elf
                   --payload P.bin --row KEY [--calls N] [--insns]
@@ -155,6 +156,40 @@ def disassembly(elf):
 	return out
 
 
+def inlined(pcs, elf):
+	"""Address -> innermost (possibly inlined) function, by addr2line -i:
+	where an instruction comes from once the compiler has inlined."""
+	out = {}
+	uniq = sorted(set(pcs))
+	if not elf or not uniq:
+		return out
+	text = subprocess.run(
+		[CROSS + "addr2line", "-f", "-i", "-a", "-e", elf] +
+		["0x%x" % a for a in uniq], capture_output=True, text=True,
+		check=False).stdout.splitlines()
+	cur = None
+	for line in text:
+		if line.startswith("0x"):
+			cur = int(line, 16)
+		elif cur is not None and cur not in out:
+			out[cur] = line.strip()
+	return out
+
+
+def report_inlined(segs, syms, elf):
+	"""Instructions per innermost source function, in order of first
+	execution (firmware only)."""
+	pcs = [pc for s in segs for pc in s if pc < 0x80200000]
+	where = inlined(pcs, elf)
+	counts = collections.OrderedDict()
+	for pc in pcs:
+		name = where.get(pc) or syms.name(pc)
+		counts[name] = counts.get(name, 0) + 1
+	print("  by source function, inlined ones apart:")
+	for name, n in counts.items():
+		print("  %-50s %6d" % (name, n))
+
+
 def listing(seg, syms, elf):
 	"""Every instruction of one traced call, in execution order."""
 	text = disassembly(elf)
@@ -190,6 +225,7 @@ def main(argv):
 	syms = Symbols(args.elf)
 	report(args.row, segs[-args.calls:], syms)
 	if args.insns:
+		report_inlined(segs[-args.calls:], syms, args.elf)
 		listing(segs[-1], syms, args.elf)
 	return 0
 
