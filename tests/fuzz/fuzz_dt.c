@@ -146,12 +146,12 @@ static bool fuzz_event(unsigned int i, uint32_t *event_idx,
 {
 	if (i < SBI_PMU_HW_GENERAL_MAX) {
 		*event_idx = i;
-		*e = &m->general[i];
+		*e = &m->hw[SBI_PMU_EVENT_TYPE_HW][i];
 		return i != 0;
 	}
 	i -= SBI_PMU_HW_GENERAL_MAX;
 	*event_idx = (SBI_PMU_EVENT_TYPE_HW_CACHE << 16) | i;
-	*e = &m->cache[i];
+	*e = &m->hw[SBI_PMU_EVENT_TYPE_HW_CACHE][i];
 	return ((i >> 1) & 3) != SBI_PMU_HW_CACHE_OP_MAX;
 }
 
