@@ -64,6 +64,16 @@ struct step {
 
 /* SBI firmware events (SBI spec, PMU chapter): perf raw config 0b10 << 62. */
 #define FW(code, label) "cpu/config=0x80000000000000" code ",name=" label "/"
+/* The first 16 firmware events, as perf stat arguments. */
+#define FW_EVENTS_00_15                                                        \
+	"-e", FW("00", "fw00"), "-e", FW("01", "fw01"), "-e",                  \
+		FW("02", "fw02"), "-e", FW("03", "fw03"), "-e",                \
+		FW("04", "fw04"), "-e", FW("05", "fw05"), "-e",                \
+		FW("06", "fw06"), "-e", FW("07", "fw07"), "-e",                \
+		FW("08", "fw08"), "-e", FW("09", "fw09"), "-e",                \
+		FW("0a", "fw10"), "-e", FW("0b", "fw11"), "-e",                \
+		FW("0c", "fw12"), "-e", FW("0d", "fw13"), "-e",                \
+		FW("0e", "fw14"), "-e", FW("0f", "fw15")
 
 static const struct step steps[] = {
 	{"cpuinfo", STEP_CAT | STEP_DEMO_ONLY, 24, {"/proc/cpuinfo"}},
@@ -105,19 +115,10 @@ static const struct step steps[] = {
 	{"stat-multiplex",
 	 STEP_STAT,
 	 0,
-	 {PERF,	    "stat",	      "-e", "cycles,instructions",
-	  "-e",	    FW("00", "fw00"), "-e", FW("01", "fw01"),
-	  "-e",	    FW("02", "fw02"), "-e", FW("03", "fw03"),
-	  "-e",	    FW("04", "fw04"), "-e", FW("05", "fw05"),
-	  "-e",	    FW("06", "fw06"), "-e", FW("07", "fw07"),
-	  "-e",	    FW("08", "fw08"), "-e", FW("09", "fw09"),
-	  "-e",	    FW("0a", "fw10"), "-e", FW("0b", "fw11"),
-	  "-e",	    FW("0c", "fw12"), "-e", FW("0d", "fw13"),
-	  "-e",	    FW("0e", "fw14"), "-e", FW("0f", "fw15"),
-	  "-e",	    FW("10", "fw16"), "-e", FW("11", "fw17"),
-	  "-e",	    FW("12", "fw18"), "-e", FW("13", "fw19"),
-	  "-e",	    FW("14", "fw20"), "-e", FW("15", "fw21"),
-	  WORKLOAD, ROUNDS_ARG}},
+	 {PERF, "stat", "-e", "cycles,instructions", FW_EVENTS_00_15, "-e",
+	  FW("10", "fw16"), "-e", FW("11", "fw17"), "-e", FW("12", "fw18"),
+	  "-e", FW("13", "fw19"), "-e", FW("14", "fw20"), "-e",
+	  FW("15", "fw21"), WORKLOAD, ROUNDS_ARG}},
 	/* Direct counter reads in the three perf_user_access modes. */
 	{"user-access", STEP_BRIEF, 0, {PMU_USER, "access"}},
 	/* Overflow signals to the task itself (EBB's counterpart). */
@@ -138,16 +139,8 @@ static const struct step steps[] = {
 	{"stat-release",
 	 STEP_STAT | STEP_ON_REQUEST,
 	 0,
-	 {PERF,	    "stat",	      "-e", "cycles,instructions",
-	  "-e",	    FW("00", "fw00"), "-e", FW("01", "fw01"),
-	  "-e",	    FW("02", "fw02"), "-e", FW("03", "fw03"),
-	  "-e",	    FW("04", "fw04"), "-e", FW("05", "fw05"),
-	  "-e",	    FW("06", "fw06"), "-e", FW("07", "fw07"),
-	  "-e",	    FW("08", "fw08"), "-e", FW("09", "fw09"),
-	  "-e",	    FW("0a", "fw10"), "-e", FW("0b", "fw11"),
-	  "-e",	    FW("0c", "fw12"), "-e", FW("0d", "fw13"),
-	  "-e",	    FW("0e", "fw14"), "-e", FW("0f", "fw15"),
-	  WORKLOAD, ROUNDS_ARG}},
+	 {PERF, "stat", "-e", "cycles,instructions", FW_EVENTS_00_15, WORKLOAD,
+	  ROUNDS_ARG}},
 };
 
 struct config {
