@@ -54,13 +54,13 @@ define FW_RULES
 FW_OBJS_$(1)_$(2) := $$(patsubst %.c,$(2)/$(1)/obj/%.o,$(FW_C_SRCS)) \
 	$$(patsubst %.S,$(2)/$(1)/obj/%.o,$(FW_S_SRCS))
 
-$(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP)
+$(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
 $(2)/$(1)/obj/firmware/alloc.o: $(FW_HEAP_STAMP)
 
-$(2)/$(1)/obj/%.o: %.S $(FW_HDRS)
+$(2)/$(1)/obj/%.o: %.S $(FW_HDRS) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 

@@ -92,9 +92,15 @@ LIBFDT_FW_rv32 := $(BUILD)/fw-rv32/libfdt.a
 LIBSTRING_FW_rv64 := $(BUILD)/fw-rv64/libstring.a
 LIBSTRING_FW_rv32 := $(BUILD)/fw-rv32/libstring.a
 
+# The makefiles that set the flags: an object built with other flags is
+# stale (e.g. without -ffixed-t3..t6, which scripts/fw-fixed-regs.sh
+# would then refuse).
+LIBFDT_FW_FLAG_SRCS := mk/common.mk mk/libfdt.mk
+
 # $(1) = rv64 or rv32
 define LIBFDT_FW_RULES
-$(BUILD)/fw-$(1)/libfdt/%.o: $(LIBFDT_FW_SRC)/%.c lib/libfdt_env.h lib/string.h
+$(BUILD)/fw-$(1)/libfdt/%.o: $(LIBFDT_FW_SRC)/%.c lib/libfdt_env.h lib/string.h \
+		$(LIBFDT_FW_FLAG_SRCS)
 	@mkdir -p $$(dir $$@)
 	$(Q)$(LIBFDT_FW_CC) $(FREESTANDING_CFLAGS) $(LIBFDT_ARCH_$(1)) \
 		$(LIBFDT_FW_OPT) $(FW_REG_CFLAGS) -w $(LIBFDT_FW_INC) -c $$< -o $$@
