@@ -59,7 +59,7 @@ endef
 # $(1) = program, $(2) = arch
 define PAYLOAD_PROGRAM_RULES
 PAYLOAD_OBJS_$(1)_$(2) := $$(patsubst %,$(PAYLOAD_DIR)/$(2)/obj/%.o,\
-	$$(basename $(PAYLOAD_LIB_SRCS) $$(sort $$(wildcard payload/$(1)/*.c))))
+	$$(basename $(PAYLOAD_LIB_SRCS) $$(sort $$(wildcard payload/$(1)/*.c payload/$(1)/*.S))))
 
 $(PAYLOAD_DIR)/$(2)/$(1).elf: $$(PAYLOAD_OBJS_$(1)_$(2)) payload/lib/payload.ld
 	@echo "  LD      $$@"

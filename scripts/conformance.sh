@@ -164,6 +164,19 @@ cmd_run() {
 		fi
 		echo "# conformance.sh: resuming with skip=$skip" >>"$log"
 	done
+	# A summary is not enough: a firmware that corrupts the payload's
+	# registers can make it leave its group loop early and still print
+	# one (seen with a clobbered s-register). Every group must have run.
+	if [ "$complete" -eq 1 ] && ! grep -q '^# no PMU counters' "$part"; then
+		local first_total last_group
+		first_total=$(sed -n 's/^# groups: \([0-9]*\),.*/\1/p' "$log" | head -n 1)
+		last_group=$(sed -n 's/^# group \([0-9]*\) .*/\1/p' "$part" | tail -n 1)
+		if [ -z "$last_group" ] || [ $((last_group + 1)) -ne "${first_total:-0}" ]; then
+			echo "FAIL: suite.every_group_ran: the suite ended after group ${last_group:-none} of ${first_total:-?} with a summary" >>"$log"
+			echo "    why: a run that skips groups judges nothing in them; the firmware may have corrupted S-mode state" >>"$log"
+			complete=0
+		fi
+	fi
 	rm -f "$part"
 	# The payload's own summary covers its last boot only.
 	if [ "$runs" -gt 1 ] || [ "$complete" -ne 1 ]; then

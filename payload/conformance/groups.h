@@ -9,6 +9,7 @@
 #define CONFORMANCE_GROUPS_H
 
 void base_run(void);
+void abi_run(void);
 /* Before any SBI call (main.c), then the group judging what it saw. */
 void handoff_observe(void);
 void handoff_run(void);

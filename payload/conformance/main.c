@@ -56,6 +56,7 @@ static const struct group groups[] = {
 	GROUP("sse", sse_run),
 	GROUP("sse_smp", sse_smp_run),
 	GROUP("sse_pmu_overflow", sse_pmu_run),
+	GROUP("abi", abi_run),
 	HOSTILE(0),
 	HOSTILE(1),
 	HOSTILE(2),
@@ -124,8 +125,12 @@ int payload_main(unsigned long hartid, const void *dtb)
 			groups[i].run();
 		else
 			groups[i].run_fid(groups[i].fid);
-		if (i == 0 && (!env.pmu || !env.num))
-			break; /* nothing to judge without the extension */
+		if (i == 0 && (!env.pmu || !env.num)) {
+			/* nothing to judge without the extension */
+			printf("# no PMU counters: the other groups do not "
+			       "apply\n");
+			break;
+		}
 		pmu_release_all();
 	}
 	main_payload_health();

@@ -44,6 +44,15 @@ bool hart_stop(unsigned long hartid);
 /* Run @fn(@arg) on @hartid and wait for it to return; false on timeout. */
 bool hart_call(unsigned long hartid, hart_fn fn, void *arg);
 
+/*
+ * hart_call() in two halves, for work that must overlap the caller's:
+ * hart_post() hands @fn(@arg) to @hartid without waiting (false if it is
+ * not online); hart_wait() waits until it has returned (false on
+ * timeout). One posted function at a time per hart.
+ */
+bool hart_post(unsigned long hartid, hart_fn fn, void *arg);
+bool hart_wait(unsigned long hartid);
+
 /* Software interrupts @hartid has acknowledged in its idle loop. */
 unsigned long hart_ssip_count(unsigned long hartid);
 
