@@ -141,6 +141,13 @@ static const struct step steps[] = {
 	 0,
 	 {PERF, "stat", "-e", "cycles,instructions", FW_EVENTS_00_15, WORKLOAD,
 	  ROUNDS_ARG}},
+	/* The same per CPU (-a -A): names the hart whose counters are not
+	 * all free. */
+	{"stat-percpu",
+	 STEP_STAT | STEP_ON_REQUEST,
+	 0,
+	 {PERF, "stat", "-a", "-A", "-e", "cycles,instructions",
+	  FW_EVENTS_00_15, WORKLOAD, ROUNDS_ARG}},
 };
 
 struct config {

@@ -33,6 +33,8 @@
 #                    perf record -a, multiplexed perf stat, the workload,
 #                    CPU offline/online), then exact firmware-event counts
 #                    and every counter free again
+#   --chosen K=V     a /chosen property for every boot (repeatable), e.g.
+#                    sbipmu,trace=256 to keep each hart's last PMU calls
 #   --min-sbi X.Y    lowest acceptable SBI spec version (default 2.0)
 #   --timeout SECS   per-boot host timeout (default 300)
 #   --log-dir DIR    where console logs go (default $BUILD/linux/check)
@@ -51,6 +53,7 @@ BUILD=${BUILD:-build}
 firmware=${FIRMWARE:-}
 quick=0
 soak=0
+chosen=() # --chosen K=V for every boot, e.g. sbipmu,trace=256
 relax=","
 min_sbi=2.0
 timeout_s=300
@@ -62,6 +65,7 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1; shift ;;
 	--soak) soak=$2; shift 2 ;;
 	--relax) relax="$relax$2,"; shift 2 ;;
+	--chosen) chosen+=(--chosen "$2"); shift 2 ;;
 	--min-sbi) min_sbi=$2; shift 2 ;;
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log-dir) log_dir=$2; shift 2 ;;
@@ -574,6 +578,11 @@ check_boot_soak() {
 	expect_exit stat-release 0
 	whole=$(section stat-release | awk -F, 'NF >= 5 && $1 ~ /^[0-9.]+$/ && $5 + 0 == 100' | wc -l)
 	expect soak:counters-released "$whole" eq 18
+	# ... on every CPU: 4 x 18 per-CPU lines ("CPUn,count,,event,...").
+	expect_exit stat-percpu 0
+	whole=$(section stat-percpu | awk -F, '$1 ~ /^CPU[0-9]+$/ && NF >= 6 && $2 ~ /^[0-9.]+$/ && $6 + 0 == 100' | wc -l)
+	expect soak:counters-released-per-cpu "$whole" eq 72
+	section stat-percpu | awk -F, '$1 ~ /^CPU[0-9]+$/ && $6 + 0 != 100 { print "    not all the time on " $1 ": " $4 " " $6 "%" }' | head -n 8
 }
 
 # --- the matrix -----------------------------------------------------------
@@ -614,12 +623,13 @@ for spec in "${boots[@]}"; do
 		--log "$log_dir/$boot.raw")
 	[ "$ssc" = yes ] || opts+=(--no-sscofpmf)
 	[ "$snap" = auto ] || opts+=(--chosen "sbipmu,snapshot=$snap")
+	opts+=("${chosen[@]}")
 	if [ "$mode" = yield ]; then
 		# Deterministic (check_boot_yield); QEMU's extra arguments last.
 		opts+=(--mode check --append "rdinit=/bin/bench-sample sample.rows=$YIELD_ROWS sample.reps=1 norandmaps"
 			-- -icount shift=0,sleep=off -initrd "$bench_initrd")
 	elif [ "$mode" = soak ]; then
-		opts+=(--mode check --append "sbipmu.only=soak,stat-fw,stat-multiplex,stat-release sbipmu.soak=$soak")
+		opts+=(--mode check --append "sbipmu.only=soak,stat-fw,stat-multiplex,stat-release,stat-percpu sbipmu.soak=$soak")
 	else
 		opts+=(--mode "$mode")
 	fi
