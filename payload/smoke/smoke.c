@@ -317,7 +317,12 @@ static void test_ipi(void)
  * Retentive suspend wakes on an enabled interrupt. With sstatus.SIE off
  * the timer interrupt is pending but not taken: arm it, suspend, disarm.
  */
-static struct sbiret smoke_suspend_until_timer(unsigned long type)
+/*
+ * Suspend until a timer 1 ms away; two SET_TIMER calls in all when the
+ * suspend returns (retentive), one when it resumes at @addr instead.
+ */
+static struct sbiret smoke_suspend_at(unsigned long type, unsigned long addr,
+				      unsigned long opaque)
 {
 	struct sbiret r;
 	uint64_t now = 0;
@@ -325,10 +330,15 @@ static struct sbiret smoke_suspend_until_timer(unsigned long type)
 	csr_read_counter64(CSR_TIME, &now);
 	csr_set(CSR_SIE, 1UL << IRQ_S_TIMER);
 	sbi_set_timer(now + 10000); /* 1 ms at 10 MHz */
-	r = sbi_hart_suspend(type, 0, 0);
+	r = sbi_hart_suspend(type, addr, opaque);
 	sbi_set_timer(~0ULL);
 	csr_clear(CSR_SIE, 1UL << IRQ_S_TIMER);
 	return r;
+}
+
+static struct sbiret smoke_suspend_until_timer(unsigned long type)
+{
+	return smoke_suspend_at(type, 0, 0);
 }
 
 /*
@@ -403,6 +413,101 @@ static void test_other_hart_state(unsigned long other)
 		 o.sse_status.error, 0);
 }
 
+/*
+ * The PMU across HSM (docs/semantics.md, "HSM"; the spec is silent):
+ * hart_stop releases every counter of the hart, a suspend of either kind
+ * keeps them claimed and counting. Judged with a SET_TIMER firmware
+ * counter, whose count the test makes exactly.
+ */
+#define SMOKE_NONRET_OPAQUE 0xC0FFEEUL
+
+struct smoke_hsm_pmu {
+	long claim;
+	unsigned long idx;
+	unsigned long value;
+	struct sbiret read;
+};
+
+static void smoke_hsm_claim(void *arg)
+{
+	struct smoke_hsm_pmu *p = arg;
+
+	p->claim = smoke_fw_counter(SBI_PMU_FW_SET_TIMER, &p->idx);
+	sbi_set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
+	p->value = smoke_fw_read(p->idx);
+}
+
+static void smoke_hsm_read(void *arg)
+{
+	struct smoke_hsm_pmu *p = arg;
+
+	p->read = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, p->idx, 0, 0, 0);
+}
+
+/* Does not return: the hart resumes in its work loop (hart.c). */
+static void smoke_hsm_suspend_nonret(void *arg)
+{
+	(void)arg;
+	smoke_suspend_at(SBI_HSM_SUSPEND_NON_RETENTIVE,
+			 (unsigned long)hart_secondary_entry,
+			 SMOKE_NONRET_OPAQUE);
+}
+
+static void test_hsm_pmu_nonret_keeps(unsigned long other)
+{
+	struct smoke_hsm_pmu p = {SBI_ERR_FAILED, 0, 0, {SBI_ERR_FAILED, 0}};
+
+	hart_call(other, smoke_hsm_claim, &p);
+	smoke_eq("hsm/pmu: other hart claims SET_TIMER", p.claim, 0);
+	smoke_eq("hsm/pmu: its count after 2 calls", (long long)p.value, 2);
+	hart_call(other, smoke_hsm_suspend_nonret, NULL);
+	smoke_eq("hsm: non-retentive suspend resumes with opaque",
+		 (long long)hart_start_opaque(other), SMOKE_NONRET_OPAQUE);
+	hart_call(other, smoke_hsm_read, &p);
+	smoke_eq("hsm/pmu: non-retentive suspend keeps the counter claimed",
+		 p.read.error, 0);
+	smoke_eq("hsm/pmu: ... and its count (3rd SET_TIMER)",
+		 (long long)p.read.value, 3);
+}
+
+/* Called with @other started; leaves it started. */
+static void test_hsm_pmu_stop_releases(unsigned long other)
+{
+	struct smoke_hsm_pmu p = {SBI_ERR_FAILED, 0, 0, {SBI_ERR_FAILED, 0}};
+
+	hart_call(other, smoke_hsm_claim, &p);
+	hart_stop(other);
+	smoke_eq("hsm/pmu: restart after hart_stop", hart_boot(other), 0);
+	hart_call(other, smoke_hsm_read, &p);
+	smoke_eq("hsm/pmu: hart_stop released the counter (FW_READ)",
+		 p.read.error, SBI_ERR_INVALID_PARAM);
+	p.claim = SBI_ERR_FAILED;
+	hart_call(other, smoke_hsm_claim, &p);
+	smoke_eq("hsm/pmu: restarted hart claims SET_TIMER again", p.claim, 0);
+	smoke_eq("hsm/pmu: ... counting from 0", (long long)p.value, 2);
+}
+
+static void test_hsm_pmu_retentive_keeps(void)
+{
+	unsigned long idx;
+	struct sbiret r;
+
+	if (smoke_fw_counter(SBI_PMU_FW_SET_TIMER, &idx)) {
+		smoke_check("hsm/pmu: claim SET_TIMER for retentive suspend",
+			    false, 0, 0);
+		return;
+	}
+	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_RETENTIVE);
+	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
+	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, idx, 0, 0, 0);
+	smoke_eq("hsm/pmu: retentive suspend keeps the counter claimed",
+		 r.error, 0);
+	smoke_eq("hsm/pmu: ... and counting (2 SET_TIMER)", (long long)r.value,
+		 2);
+	smoke_release(idx);
+}
+
 static void test_hsm(void)
 {
 	unsigned long other = smoke_hartid ^ 1, spins = 0;
@@ -431,6 +536,8 @@ static void test_hsm(void)
 		 (long long)hart_start_opaque(other), SMOKE_HSM_OPAQUE);
 	test_hsm_started_counting(other);
 	test_other_hart_state(other);
+	test_hsm_pmu_nonret_keeps(other);
+	test_hsm_pmu_stop_releases(other);
 	hart_stop(other);
 	smoke_eq("hsm: other stopped again",
 		 (long long)sbi_hart_status(other).value,
@@ -439,8 +546,7 @@ static void test_hsm(void)
 			   0);
 	smoke_eq("hsm: start self: ALREADY_AVAILABLE", r.error,
 		 SBI_ERR_ALREADY_AVAILABLE);
-	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_RETENTIVE);
-	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
+	test_hsm_pmu_retentive_keeps();
 	r = sbi_hart_suspend(0x00000005UL, 0, 0);
 	smoke_eq("hsm: reserved suspend type", r.error, SBI_ERR_INVALID_PARAM);
 	/* "platform-specific and unimplemented": none is implemented */
