@@ -140,6 +140,16 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 {
 	if (!hsm_move(h, SBI_HSM_STARTED, SBI_HSM_STOP_PENDING))
 		return hsm_ret(SBI_ERR_FAILED, 0);
+	/*
+	 * STOPPED at once: S-mode is gone for good once the hart is here,
+	 * and Linux asks exactly once, right after the dying CPU reported
+	 * itself dead, warning "HARTn isn't stopped; status 3" if the
+	 * housekeeping below is still under way (seen in the 10-minute soak
+	 * under host load). A hart_start from another hart meanwhile only
+	 * posts START_PENDING; this hart finishes the resets before it
+	 * looks (sbi_hsm_wait_start()).
+	 */
+	hsm_set(h, SBI_HSM_STOPPED);
 	/* Leave no S-mode timer, software interrupt or SSE event behind. */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
@@ -152,7 +162,6 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 	 */
 	if (h->pmu)
 		pmu_hart_reset(h->pmu);
-	hsm_set(h, SBI_HSM_STOPPED);
 	sbi_hsm_wait_start(h);
 }
 

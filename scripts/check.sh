@@ -17,7 +17,7 @@ JOBS=${JOBS:-$(nproc)}
 # the real client: Linux (its first build takes ~5 minutes).
 STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-smoke
 	dt-boot-check fw-debug-check conformance-check bench-check bench-host linux-check-quick
-	bench-sampling-check})
+	bench-sampling-check linux-soak-smoke})
 mkdir -p build/check
 passed=0
 failed=0
