@@ -8,7 +8,7 @@
  * never disagree (FACTS 3.11).
  *
  * The supervisor may rewrite the table from another hart during the
- * call, so each caller word is loaded once: an entry's
+ * call, so each caller word is loaded once (sbi_shmem.h): an entry's
  * event_idx once, its event_data once and only when its type has one;
  * the answer is decided from those locals and stored to that entry's
  * output word, the only word written, at an address that depends on the
@@ -57,7 +57,8 @@ static __attribute__((noinline)) uint32_t
 pmu_info_other(const struct pmu_core *core, uint32_t idx,
 	       const volatile uint64_t *event_data)
 {
-	uint64_t data = pmu_info_has_data(idx) ? *event_data : 0;
+	uint64_t data =
+		pmu_info_has_data(idx) ? sbi_shmem_load64(event_data) : 0;
 
 	return pmu_event_supported(core, idx, data);
 }
@@ -83,7 +84,7 @@ static int pmu_info_answer(const struct pmu_core *core,
 	const uint64_t *table = core->map.supported;
 
 	for (; e != end; e++) {
-		uint32_t idx = e->event_idx, out;
+		uint32_t idx = sbi_shmem_load32(&e->event_idx), out;
 
 		/* Type 0 or 1 (bits 31:17 clear), code below 64: a bit. */
 		if (__builtin_expect(!(idx & ~PMU_INFO_TABLE_BITS), 1))
@@ -92,7 +93,7 @@ static int pmu_info_answer(const struct pmu_core *core,
 			return SBI_ERR_INVALID_PARAM;
 		else
 			out = pmu_info_other(core, idx, &e->event_data);
-		e->output = out;
+		sbi_shmem_store32(&e->output, out);
 	}
 	return SBI_SUCCESS;
 }
