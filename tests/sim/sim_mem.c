@@ -95,12 +95,25 @@ size_t sim_mem_check_writes(struct sim_mem *m, const uint8_t *before)
 	return bad;
 }
 
+/* Forget the last call's loads (most calls make a few, or none). */
+static void sim_mem_clear_loaded(struct sim_mem *m)
+{
+	unsigned int i;
+
+	if (m->loads > SIM_LOAD_LOG) {
+		memset(m->loaded, 0, SIM_RAM_SIZE);
+		return;
+	}
+	for (i = 0; i < m->loads; i++)
+		memset(m->loaded + (m->load_log[i].base - SIM_RAM_BASE), 0,
+		       m->load_log[i].size);
+}
+
 void sim_mem_call_begin(struct sim_mem *m, uint8_t *before)
 {
 	memcpy(before, m->ram, SIM_RAM_SIZE);
 	m->before = before;
-	if (m->loads)
-		memset(m->loaded, 0, SIM_RAM_SIZE);
+	sim_mem_clear_loaded(m);
 	m->loads = 0;
 	m->stores = 0;
 	sim_mem_current = m;
@@ -170,6 +183,10 @@ static uint64_t sim_mem_trace(const volatile void *p, unsigned int size,
 	if (store) {
 		m->stores++;
 		return SIM_RAM_BASE + off;
+	}
+	if (m->loads < SIM_LOAD_LOG) {
+		m->load_log[m->loads].base = SIM_RAM_BASE + off;
+		m->load_log[m->loads].size = size;
 	}
 	m->loads++;
 	for (i = 0; i < size; i++) {

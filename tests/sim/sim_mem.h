@@ -29,6 +29,7 @@
 #define SIM_S_RAM_BASE (SIM_RAM_BASE + SIM_FW_SIZE)
 #define SIM_MMIO_BASE  0x10000000ULL
 #define SIM_MAX_RANGES 64
+#define SIM_LOAD_LOG   256
 
 struct sim_range {
 	uint64_t base;
@@ -51,6 +52,8 @@ struct sim_mem {
 	unsigned int violations;
 	/* Traced accesses (SBIPMU_SHMEM_TRACE), of the current or last call. */
 	uint8_t *loaded; /* per byte of RAM: loads of it (saturating) */
+	/* The loads of the call, to clear just those bytes of @loaded. */
+	struct sim_range load_log[SIM_LOAD_LOG];
 	unsigned int loads, stores;
 	unsigned int double_loads; /* bytes loaded again (also violations) */
 	unsigned int stray; /* accesses outside accepted ranges (ditto) */
