@@ -10,6 +10,7 @@
 #define SBIPMU_CORE_PMU_INTERNAL_H
 
 #include <sbipmu/pmu.h>
+#include <sbipmu/sbi_shmem.h>
 
 #include "pmu_bitmap.h"
 

@@ -63,7 +63,12 @@ static inline bool pmu_set_is_one_hw(const struct pmu_hart *h, uint64_t set,
 	       !pmu_is_fw_counter(h->core, (unsigned int)cbase);
 }
 
-/* @snap: each value from its snapshot slot (relative to cbase). */
+/*
+ * @snap: each value from its snapshot slot (relative to cbase), loaded
+ * once, when its counter starts. The slot's address comes from the
+ * validated set alone (idx - cbase < 64: pmu_counter_set()), never from
+ * what the area holds, which the supervisor may rewrite meanwhile.
+ */
 static __attribute__((noinline)) int
 pmu_start_walk(struct pmu_hart *h, uint64_t set, uint64_t cbase, bool set_value,
 	       uint64_t value, volatile struct pmu_snapshot_shmem *snap)
@@ -72,8 +77,10 @@ pmu_start_walk(struct pmu_hart *h, uint64_t set, uint64_t cbase, bool set_value,
 	unsigned int idx;
 
 	pmu_for_each_bit (idx, rest, set)
-		pmu_counter_start_one(h, idx, set_value,
-				      snap ? snap->values[idx - cbase] : value);
+		pmu_counter_start_one(
+			h, idx, set_value,
+			snap ? sbi_shmem_load64(&snap->values[idx - cbase])
+			     : value);
 	return SBI_SUCCESS;
 }
 
@@ -120,7 +127,10 @@ static int pmu_stop_check(const struct pmu_hart *h, uint64_t cbase,
 	return SBI_SUCCESS;
 }
 
-/* "save the current value of all the stopped counters" + overflow bitmap */
+/*
+ * "save the current value of all the stopped counters" + overflow bitmap:
+ * stores only, at addresses from the validated set (as for START).
+ */
 static void pmu_stop_snapshot(const struct pmu_hart *h,
 			      volatile struct pmu_snapshot_shmem *snap,
 			      uint64_t cbase, uint64_t set)
@@ -129,8 +139,9 @@ static void pmu_stop_snapshot(const struct pmu_hart *h,
 	unsigned int idx;
 
 	pmu_for_each_bit (idx, rest, set)
-		snap->values[idx - cbase] = pmu_counter_read(h, idx);
-	snap->overflow = pmu_hw_overflowed(h, set) >> cbase;
+		sbi_shmem_store64(&snap->values[idx - cbase],
+				  pmu_counter_read(h, idx));
+	sbi_shmem_store64(&snap->overflow, pmu_hw_overflowed(h, set) >> cbase);
 }
 
 /* "some counter of the set was not running": the answer for the set. */

@@ -3,7 +3,9 @@
 # libFuzzer (clang) harnesses, both built with ASan and UBSan:
 #  - the ecall surface (PMU and SSE): `make fuzz` runs long (FUZZ_SECONDS,
 #    default 600), `make fuzz-smoke` is the bounded run inside `make
-#    check`. Crashes land in $(BUILD)/fuzz/artifacts; each one found is
+#    check`. The core's accesses to supervisor memory are traced
+#    (SBIPMU_SHMEM_TRACE, include/sbipmu/sbi_shmem.h), which the harness's
+#    model of a concurrent writer hooks into. Crashes land in $(BUILD)/fuzz/artifacts; each one found is
 #    turned into a regression test in tests/unit/test_fuzz_regressions.c.
 #  - the device tree the firmware boots on (tests/fuzz/fuzz_dt.c):
 #    `make fuzz-dt` runs long (FUZZ_DT_SECONDS, default 600), `make
@@ -26,7 +28,7 @@ FUZZ_SMOKE_RUNS ?= 300000
 $(FUZZ_DIR)/fuzz_ecall: $(FUZZ_SRCS) $(wildcard include/sbipmu/*.h core/*.h tests/sim/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZCC  $@"
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SRCS) -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -DSBIPMU_SHMEM_TRACE $(FUZZ_SRCS) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz: $(FUZZ_DIR)/fuzz_ecall

@@ -15,14 +15,17 @@ TEST_HDRS := $(wildcard include/sbipmu/*.h tests/sim/*.h tests/unit/*.h \
 	core/*.h binding/*.h)
 
 HOST_INC := -Iinclude -Itests -I$(LIBFDT_SRC)
+# The core's accesses to supervisor memory go through the simulated
+# memory, which judges each one (include/sbipmu/sbi_shmem.h).
+HOST_DEFS := -DSBIPMU_SHMEM_TRACE
 
 $(HOST_DIR)/obj/%.o: %.c $(TEST_HDRS) $(LIBFDT_STAMP)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(HOST_INC) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(HOST_DEFS) $(HOST_INC) -c $< -o $@
 
 $(ASAN_DIR)/obj/%.o: %.c $(TEST_HDRS) $(LIBFDT_STAMP)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_INC) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_DEFS) $(HOST_INC) -c $< -o $@
 
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_DIR)/obj/%.o,$(HOST_LIB_SRCS))
 ASAN_LIB_OBJS := $(patsubst %.c,$(ASAN_DIR)/obj/%.o,$(HOST_LIB_SRCS))

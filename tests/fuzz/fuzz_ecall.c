@@ -18,6 +18,10 @@
  * same XLEN/Sscofpmf/H instead (SSE calls with hostile arguments,
  * counter overflows, doorbells), checked after every step as the SSE
  * unit tests do (fuzz_check_sse()).
+ * With bit 6 of the first byte set, a supervisor on the other hart
+ * rewrites shared memory while each PMU call runs (fuzz_writer below);
+ * the memory invariants then also cover what it does to the core: no
+ * word loaded twice, nothing loaded or stored outside a validated range.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +88,8 @@ static unsigned long fuzz_arg(struct fuzz_in *in, const struct sim_env *env)
 	}
 }
 
-static struct sim_env_cfg fuzz_cfg(struct fuzz_in *in)
+/* @writer: the input asks for the concurrent writer (fuzz_writer). */
+static struct sim_env_cfg fuzz_cfg(struct fuzz_in *in, bool *writer)
 {
 	struct sim_env_cfg cfg = sim_env_default_cfg();
 	uint8_t b = fuzz_u8(in);
@@ -97,6 +102,7 @@ static struct sim_env_cfg fuzz_cfg(struct fuzz_in *in)
 	cfg.hart.h_ext = b & 8;
 	cfg.platform_events = b & 16;
 	cfg.no_rows = b & 32;
+	*writer = b & 64;
 	cfg.harts = 2;
 	b = fuzz_u8(in);
 	cfg.hart.counters = masks[(b & 0xF) % (sizeof(masks) / 4)];
@@ -296,6 +302,88 @@ static void fuzz_sse_step(struct sim_sse *s, struct fuzz_in *in, uint8_t op)
 	fuzz_check_sse(s);
 }
 
+/*
+ * The concurrent writer (issue 12): a supervisor on another hart that
+ * rewrites the event-info table and the snapshot area while a call uses
+ * them. It is modelled deterministically, not with a second thread: a
+ * thread would race for real, but libFuzzer must replay an input exactly
+ * (a crash it cannot reproduce is no use, and coverage that changes from
+ * run to run misleads it), and a thread can rarely land between two
+ * particular loads of one call. Instead the simulated memory calls back
+ * after every load and store the core makes to supervisor memory
+ * (sim_mem.h, SBIPMU_SHMEM_TRACE), and the writer then rewrites a word
+ * at, before or after that access, with values a generator seeded from
+ * the input picks: reserved event_idx bits, known events, huge numbers.
+ * So it hits exactly the words the core is about to load, or has just
+ * loaded, in every interleaving the input asks for.
+ * What is checked is sim_mem's, after every call: no byte loaded twice
+ * in the call, no load or store outside the ranges validated for it, and
+ * no byte of RAM changed outside them, comparing all of RAM with the
+ * copy taken before the call (the writer's own writes go to both). Every
+ * byte outside a validated range is thus a red zone, placed around
+ * whatever range the input chose; ASan guards the firmware's own memory.
+ */
+struct fuzz_writer {
+	uint64_t state; /* xorshift64, never 0 */
+};
+
+static uint64_t fuzz_writer_next(struct fuzz_writer *w)
+{
+	uint64_t x = w->state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	w->state = x;
+	return x;
+}
+
+/* Words a hostile supervisor would write into a table or a snapshot. */
+static uint64_t fuzz_writer_value(struct fuzz_writer *w)
+{
+	uint64_t r = fuzz_writer_next(w);
+
+	switch (r & 7) {
+	case 0: /* a reserved event_idx bit on a known event */
+		return (0x100000ULL << ((r >> 3) % 12)) | 0x1;
+	case 1: /* a general or cache event, supported or not */
+		return (r >> 3) & 0x1003F;
+	case 2: /* a firmware event, maybe the platform's */
+		return 0xF0000 | ((r >> 3) & 0xFFFF);
+	case 3: /* a raw event */
+		return 0x20000 | ((r >> 3) & 0x10000);
+	case 4:
+		return ~0ULL;
+	case 5:
+		return 0;
+	default:
+		return r;
+	}
+}
+
+static void fuzz_writer_race(void *ctx, struct sim_mem *m, uint64_t addr,
+			     unsigned int size, bool store)
+{
+	/* Relative to the access: itself, its entry, the ones around it. */
+	static const int64_t offs[] = {0, 0, 4, 8, 12, 16, 24, -4, -8, -16};
+	struct fuzz_writer *w = ctx;
+	uint64_t r = fuzz_writer_next(w), value;
+	unsigned int n = (r >> 8) & 1 ? 8 : 4, k;
+
+	(void)size;
+	(void)store;
+	/* Sometimes the other hart is busy elsewhere. */
+	if (!(r & 3))
+		return;
+	for (k = 0; k < ((r >> 2) & 3) + 1; k++) {
+		int64_t off = offs[((r >> (10 + 4 * k)) & 0xF) % 10];
+
+		value = fuzz_writer_value(w);
+		/* Outside supervisor RAM the poke is refused: fine. */
+		sim_mem_poke(m, addr + (uint64_t)off, &value, n);
+	}
+}
+
 static void fuzz_write_mem(struct sim_env *env, struct fuzz_in *in)
 {
 	uint64_t off = (fuzz_u8(in) << 8 | fuzz_u8(in)) % SIM_RAM_SIZE;
@@ -353,7 +441,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct sim_env env;
 	static struct sim_sse sse;
 	struct fuzz_in in = {data, size};
-	struct sim_env_cfg cfg = fuzz_cfg(&in);
+	bool writer_on;
+	struct sim_env_cfg cfg = fuzz_cfg(&in, &writer_on);
+	struct fuzz_writer writer;
 	struct sim_sse_cfg sse_cfg = {
 		.xlen = cfg.hart.xlen,
 		.pmu_overflow = cfg.hart.sscofpmf,
@@ -365,6 +455,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (sim_env_init(&env, &cfg) || sim_sse_init(&sse, &sse_cfg))
 		abort();
+	if (writer_on) {
+		writer.state = fuzz_u64(&in) | 1;
+		env.mem.race = fuzz_writer_race;
+		env.mem.race_ctx = &writer;
+	}
 	while (in.n && steps++ < 64)
 		fuzz_step(&env, &sse, &in);
 	sim_env_free(&env);

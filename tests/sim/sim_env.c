@@ -112,7 +112,11 @@ void sim_env_free(struct sim_env *env)
 	env->before = NULL;
 }
 
-/* Shared memory a hart may legitimately write: its snapshot area. */
+/*
+ * Shared memory a hart may legitimately write: the part of its snapshot
+ * area that table 16 lays out (the overflow word and 64 values); the
+ * reserved rest of the page is not the firmware's.
+ */
 static void sim_env_accept_snapshots(struct sim_env *env)
 {
 	struct sim_mem *m = &env->mem;
@@ -126,7 +130,9 @@ static void sim_env_accept_snapshots(struct sim_env *env)
 			continue;
 		m->accepted[m->n_accepted].base =
 			SIM_RAM_BASE + (uint64_t)(p - m->ram);
-		m->accepted[m->n_accepted].size = SBI_PMU_SNAPSHOT_SIZE;
+		m->accepted[m->n_accepted].size =
+			SBI_PMU_SNAPSHOT_VALUES_OFFSET +
+			8 * SBI_PMU_SNAPSHOT_VALUES_COUNT;
 		m->n_accepted++;
 	}
 }
@@ -140,9 +146,9 @@ struct sbiret sim_ecall(struct sim_env *env, unsigned int hart,
 	struct sbiret ret;
 
 	sim_env_accept_snapshots(env);
-	memcpy(env->before, env->mem.ram, SIM_RAM_SIZE);
+	sim_mem_call_begin(&env->mem, env->before);
 	ret = sbi_pmu_ecall(env->pmu[hart], fid, a);
-	sim_mem_check_writes(&env->mem, env->before);
+	sim_mem_call_end(&env->mem);
 	return ret;
 }
 

@@ -8,7 +8,8 @@
  * supervisor sees: values[idx - cbase], the overflow word relative to
  * cbase (zero without Sscofpmf), other slots untouched, no access to the
  * area outside STOP(TAKE_SNAPSHOT) / START(INIT_SNAPSHOT), one area per
- * hart.
+ * hart; with the area rewritten by another hart during the call, each
+ * slot loaded once and STOP loading nothing.
  */
 #include "test_util.h"
 
@@ -386,6 +387,65 @@ static void test_snapshot_start__init_snapshot__area_read_only(void **state)
 	assert_page_is(env, S_RAM, 0xA5);
 }
 
+/* ---- a supervisor rewriting the area during the call ---- */
+
+#define SLOT(i) (S_RAM + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8 * (i))
+
+/*
+ * START with INIT_SNAPSHOT loads each started counter's slot once, and
+ * nothing else of the area: once slot 0 is loaded, the other hart
+ * rewrites it; counter 3 keeps the value loaded, as a second load would
+ * not.
+ */
+static void test_snapshot_start__each_slot_loaded_once(void **state)
+{
+	struct sim_env *env = *state;
+	struct pmu_snapshot_shmem *s = tu_snap(env, S_RAM);
+	struct tu_race race = {
+		.after = SLOT(0),
+		.poke = {{SLOT(0), 999, 8}},
+		.n_pokes = 1,
+	};
+	uint64_t a;
+
+	assert_ok(set_shmem(env, S_RAM, 0));
+	map_only(env, 3, EV_DTLB_READ_MISS);
+	map_only(env, 5, EV_DTLB_WRITE_MISS);
+	s->values[0] = 111;
+	s->values[2] = 555;
+	tu_race_arm(env, &race);
+	assert_ok(start(env, 3, 0x5, F_INIT_SNAP, 0));
+	tu_race_disarm(env);
+	assert_int_equal(race.fired, 1);
+	assert_int_equal(env->hart[0].counter[3], 111);
+	assert_int_equal(env->hart[0].counter[5], 555);
+	for (a = S_RAM; a < S_RAM + PAGE; a++) {
+		bool slot = (a >= SLOT(0) && a < SLOT(1)) ||
+			    (a >= SLOT(2) && a < SLOT(3));
+
+		assert_int_equal(sim_mem_loads_of(&env->mem, a), slot);
+	}
+}
+
+/*
+ * STOP with TAKE_SNAPSHOT only stores: one value per counter of the set
+ * and the overflow word, at addresses the set alone decides, and loads
+ * nothing the supervisor could have rewritten. The simulated memory
+ * counts any store outside the overflow word and the 64 values as a
+ * violation (sim_env.c), which tu_ecall() asserts is 0.
+ */
+static void test_snapshot_stop__take_snapshot__stores_only(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(set_shmem(env, S_RAM, 0));
+	map_and_start(env, 3, EV_DTLB_READ_MISS, 0, 3);
+	map_and_start(env, 5, EV_DTLB_WRITE_MISS, 0, 5);
+	assert_ok(stop(env, 3, 0x5, F_SNAP));
+	assert_int_equal(env->mem.loads, 0);
+	assert_int_equal(env->mem.stores, 3);
+}
+
 /* ---- per hart ---- */
 
 static void test_snapshot__per_hart_areas__independent(void **state)
@@ -440,6 +500,8 @@ int main(void)
 		T(test_snapshot__start_stop_without_flags__area_untouched),
 		T(test_snapshot_start__init_from_cbase_relative_slots),
 		T(test_snapshot_start__init_snapshot__area_read_only),
+		T(test_snapshot_start__each_slot_loaded_once),
+		T(test_snapshot_stop__take_snapshot__stores_only),
 		TS(test_snapshot__per_hart_areas__independent, setup_two_harts),
 		TS(test_set_shmem__snapshot_withheld__not_supported,
 		   setup_no_snapshot),

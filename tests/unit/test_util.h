@@ -428,6 +428,57 @@ tu_info_table(struct sim_env *env, uint64_t addr, const uint32_t *idx,
 	return e;
 }
 
+/* ---- a supervisor on another hart, writing during a call ---- */
+
+/*
+ * Once the core has loaded the byte at @after (sim_mem's race hook), the
+ * other hart writes each poke: @size (4 or 8) bytes of @value at @addr.
+ * It fires once per call that makes that load.
+ */
+struct tu_race_poke {
+	uint64_t addr;
+	uint64_t value;
+	unsigned int size;
+};
+
+struct tu_race {
+	uint64_t after;
+	struct tu_race_poke poke[2];
+	unsigned int n_pokes;
+	unsigned int fired;
+};
+
+static inline void tu_race_hook(void *ctx, struct sim_mem *m, uint64_t addr,
+				unsigned int size, bool store)
+{
+	struct tu_race *r = ctx;
+	unsigned int i;
+
+	if (store || r->after < addr || r->after - addr >= size)
+		return;
+	r->fired++;
+	for (i = 0; i < r->n_pokes; i++) {
+		uint32_t v32 = (uint32_t)r->poke[i].value;
+		const void *src = r->poke[i].size == 4 ? (const void *)&v32
+						       : &r->poke[i].value;
+
+		assert_true(
+			sim_mem_poke(m, r->poke[i].addr, src, r->poke[i].size));
+	}
+}
+
+static inline void tu_race_arm(struct sim_env *env, struct tu_race *r)
+{
+	env->mem.race = tu_race_hook;
+	env->mem.race_ctx = r;
+}
+
+static inline void tu_race_disarm(struct sim_env *env)
+{
+	env->mem.race = NULL;
+	env->mem.race_ctx = NULL;
+}
+
 /* ---- hart state ---- */
 
 static inline struct pmu_hart *tu_hart(struct sim_env *env)
