@@ -3,11 +3,14 @@
  * Assembly entry points of the firmware, and nothing that C can do:
  *  - fw_start: reset entry of every hart. Gives each hart its stack and
  *    scratch (mscratch), parks harts beyond FW_MAX_HARTS, calls fw_main().
- *  - fw_trap_entry: the trap vector once a hart is set up. Traps only
- *    ever come from S/U-mode (M-mode runs with MIE=0 and catches its own
- *    probe faults with fw_trap_catch), so sp can always be swapped with
- *    mscratch, which points at the hart's trap frame (struct fw_scratch
- *    lies right above it). An SBI call saves only the registers C may
+ *  - fw_trap_entry: the trap vector once a hart is set up. Traps come
+ *    from S/U-mode: M-mode runs with MIE=0 and catches its own probe
+ *    faults with fw_trap_catch. sp is swapped with mscratch, which points
+ *    at the hart's trap frame (struct fw_scratch lies right above it).
+ *    A trap from M-mode all the same is a firmware fault: it takes the
+ *    same path (the swap still yields a frame to save into) and
+ *    fw_trap_handle() hands it to fault.c, which reports it and stops
+ *    the machine. An SBI call saves only the registers C may
  *    clobber: the caller-saved ones but t3-t6, which the firmware is
  *    compiled never to touch (-ffixed-t3..t6, FW_REG_CFLAGS in
  *    mk/common.mk; scripts/fw-fixed-regs.sh checks the linked image). It
