@@ -112,20 +112,42 @@ long hart_boot(unsigned long hartid)
 	return SBI_ERR_TIMEOUT;
 }
 
-bool hart_call(unsigned long hartid, hart_fn fn, void *arg)
+/* The last request has completed (only the boot hart makes requests). */
+static bool hart_idle(struct hart_mailbox *box)
+{
+	return __atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) ==
+	       __atomic_load_n(&box->requested, __ATOMIC_RELAXED);
+}
+
+bool hart_post(unsigned long hartid, hart_fn fn, void *arg)
 {
 	struct hart_mailbox *box = hart_box(hartid);
-	unsigned long spin, req;
 
-	if (!hart_online(hartid))
+	/* fn and arg must not change under a function still running. */
+	if (!hart_online(hartid) || !hart_idle(box))
 		return false;
 	box->fn = fn;
 	box->arg = arg;
-	req = __atomic_add_fetch(&box->requested, 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&box->requested, 1, __ATOMIC_RELEASE);
+	return true;
+}
+
+bool hart_wait(unsigned long hartid)
+{
+	struct hart_mailbox *box = hart_box(hartid);
+	unsigned long spin;
+
+	if (!box)
+		return false;
 	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
-		if (__atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) == req)
+		if (hart_idle(box))
 			return true;
 	return false;
+}
+
+bool hart_call(unsigned long hartid, hart_fn fn, void *arg)
+{
+	return hart_post(hartid, fn, arg) && hart_wait(hartid);
 }
 
 bool hart_stop(unsigned long hartid)
