@@ -24,6 +24,7 @@ void overflow_run(void);
 void smp_run(void);
 void fw_traps_run(void);
 void hostile_fid_run(unsigned long fid);
+void hostile_shmem_run(void);
 void skip_match_fw_on_hw_run(void);
 void skip_match_hw_on_fw_run(void);
 void u32_args_run(void);

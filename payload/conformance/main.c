@@ -67,6 +67,7 @@ static const struct group groups[] = {
 	HOSTILE(7),
 	HOSTILE(8),
 	HOSTILE(9),
+	GROUP("robustness.concurrent_writer", hostile_shmem_run),
 	GROUP("cfg_match.skip_match.fw_event_on_hw_counter",
 	      skip_match_fw_on_hw_run),
 	GROUP("cfg_match.skip_match.hw_event_on_fw_counter",

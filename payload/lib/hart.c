@@ -112,11 +112,19 @@ long hart_boot(unsigned long hartid)
 	return SBI_ERR_TIMEOUT;
 }
 
+/* The last request has completed (only the boot hart makes requests). */
+static bool hart_idle(struct hart_mailbox *box)
+{
+	return __atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) ==
+	       __atomic_load_n(&box->requested, __ATOMIC_RELAXED);
+}
+
 bool hart_post(unsigned long hartid, hart_fn fn, void *arg)
 {
 	struct hart_mailbox *box = hart_box(hartid);
 
-	if (!hart_online(hartid))
+	/* fn and arg must not change under a function still running. */
+	if (!hart_online(hartid) || !hart_idle(box))
 		return false;
 	box->fn = fn;
 	box->arg = arg;
@@ -127,13 +135,12 @@ bool hart_post(unsigned long hartid, hart_fn fn, void *arg)
 bool hart_wait(unsigned long hartid)
 {
 	struct hart_mailbox *box = hart_box(hartid);
-	unsigned long spin, req;
+	unsigned long spin;
 
 	if (!box)
 		return false;
-	req = __atomic_load_n(&box->requested, __ATOMIC_ACQUIRE);
 	for (spin = 0; spin < HART_SPIN_BUDGET; spin++)
-		if (__atomic_load_n(&box->completed, __ATOMIC_ACQUIRE) == req)
+		if (hart_idle(box))
 			return true;
 	return false;
 }

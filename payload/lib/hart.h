@@ -2,10 +2,10 @@
 /*
  * Secondary harts for payloads. A hart started with hart_boot() runs a
  * work loop: it executes functions posted by the boot hart one at a time
- * and, while idle, acknowledges supervisor software interrupts (counting
- * them), so IPIs sent to it can be observed. hart_stop() sends it back
- * to HSM STOPPED, after which it can be booted again. All waits are
- * bounded.
+ * (hart_call(), or hart_post() and later hart_wait()) and, while idle,
+ * acknowledges supervisor software interrupts (counting them), so IPIs sent to
+ * it can be observed. hart_stop() sends it back to HSM STOPPED, after which it
+ * can be booted again. All waits are bounded.
  */
 #ifndef PAYLOAD_HART_H
 #define PAYLOAD_HART_H
@@ -45,10 +45,11 @@ bool hart_stop(unsigned long hartid);
 bool hart_call(unsigned long hartid, hart_fn fn, void *arg);
 
 /*
- * hart_call() in two halves, for work that must overlap the caller's:
- * hart_post() hands @fn(@arg) to @hartid without waiting (false if it is
- * not online); hart_wait() waits until it has returned (false on
- * timeout). One posted function at a time per hart.
+ * hart_call() in two halves, for work that runs while this hart does
+ * something else: hart_post() hands @fn(@arg) to @hartid and returns at
+ * once (false if the hart is not online or still runs an earlier
+ * function); hart_wait() waits until the last posted function returned
+ * (false on timeout, the function still running).
  */
 bool hart_post(unsigned long hartid, hart_fn fn, void *arg);
 bool hart_wait(unsigned long hartid);
