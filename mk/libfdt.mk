@@ -108,7 +108,7 @@ $(BUILD)/fw-$(1)/libfdt/%.o: $(LIBFDT_FW_SRC)/%.c lib/libfdt_env.h lib/string.h 
 $(LIBFDT_FW_$(1)): $(patsubst %.c,$(BUILD)/fw-$(1)/libfdt/%.o,$(LIBFDT_NAMES))
 	$(Q)rm -f $$@ && $(LIBFDT_FW_AR) rcs $$@ $$^
 
-$(BUILD)/fw-$(1)/lib/string.o: lib/string.c lib/string.h
+$(BUILD)/fw-$(1)/lib/string.o: lib/string.c lib/string.h $(LIBFDT_FW_FLAG_SRCS)
 	@mkdir -p $$(dir $$@)
 	$(Q)$(LIBFDT_FW_CC) $(FREESTANDING_CFLAGS) $(LIBFDT_ARCH_$(1)) \
 		$(LIBFDT_FW_OPT) $(FW_REG_CFLAGS) $(LIB_STRING_CFLAGS) -c $$< -o $$@

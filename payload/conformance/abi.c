@@ -14,6 +14,7 @@
  * named in the FAIL line.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include <sbipmu/pmu_spec.h>
 #include <sbipmu/sse_spec.h>
@@ -108,7 +109,6 @@ static struct sbiret abi_ecall(const char *name, unsigned long ext,
 {
 	unsigned long in[ABI_REGS], out[ABI_REGS];
 	struct sbiret r;
-	unsigned int i;
 
 	abi_fill(in);
 	in[10] = a0;
@@ -119,8 +119,7 @@ static struct sbiret abi_ecall(const char *name, unsigned long ext,
 	in[15] = a5;
 	in[16] = fid;
 	in[17] = ext;
-	for (i = 0; i < ABI_REGS; i++)
-		out[i] = in[i];
+	memcpy(out, in, sizeof(out));
 	abi_regs_ecall(out);
 	abi_judge(name, ABI_WHY_ECALL, in, out, ABI_RESULT_REGS);
 	r.error = (long)out[10];
@@ -128,10 +127,8 @@ static struct sbiret abi_ecall(const char *name, unsigned long ext,
 	return r;
 }
 
-static unsigned long abi_self_mask(void)
-{
-	return 1UL; /* with hart_mask_base = the calling hart */
-}
+/* hart_mask 1 with hart_mask_base = the calling hart: itself alone. */
+#define ABI_SELF_MASK 1UL
 
 static void abi_base_calls(void)
 {
@@ -201,12 +198,12 @@ static void abi_other_calls(void)
 	abi_ecall("abi.ecall_preserves.time_set_timer", SBI_EXT_TIME, 0,
 		  ULONG_ALL_ONES, ULONG_ALL_ONES, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.ipi_send_self", SBI_EXT_IPI, 0,
-		  abi_self_mask(), self, 0, 0, 0, 0);
+		  ABI_SELF_MASK, self, 0, 0, 0, 0);
 	/* The M-mode interrupt of a self IPI, if any, is taken at once. */
 	abi_ecall("abi.ecall_preserves.rfence_fence_i_self", SBI_EXT_RFENCE, 0,
-		  abi_self_mask(), self, 0, 0, 0, 0);
+		  ABI_SELF_MASK, self, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.rfence_sfence_vma_self", SBI_EXT_RFENCE,
-		  1, abi_self_mask(), self, 0, ULONG_ALL_ONES, 0, 0);
+		  1, ABI_SELF_MASK, self, 0, ULONG_ALL_ONES, 0, 0);
 	abi_ecall("abi.ecall_preserves.hsm_hart_get_status", SBI_EXT_HSM, 2,
 		  self, 0, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.dbcn_write_nothing", SBI_EXT_DBCN, 0, 0,
@@ -223,13 +220,11 @@ static void abi_trap(const char *name, void (*run)(unsigned long *),
 		     unsigned long addr)
 {
 	unsigned long in[ABI_REGS], out[ABI_REGS];
-	unsigned int i;
 
 	abi_fill(in);
 	abi_keep_gp_tp(in);
 	in[10] = addr;
-	for (i = 0; i < ABI_REGS; i++)
-		out[i] = in[i];
+	memcpy(out, in, sizeof(out));
 	trap_arm(true);
 	run(out);
 	trap_arm(false);
@@ -253,12 +248,10 @@ static void abi_traps(void)
 static bool abi_spin(const char *name, unsigned long rounds)
 {
 	unsigned long in[ABI_REGS], out[ABI_REGS];
-	unsigned int i;
 
 	abi_fill(in);
 	in[30] = rounds;
-	for (i = 0; i < ABI_REGS; i++)
-		out[i] = in[i];
+	memcpy(out, in, sizeof(out));
 	abi_regs_spin(out);
 	if (!out[30]) {
 		check_skip(name, "no interrupt within %lu rounds", rounds);
