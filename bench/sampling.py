@@ -142,10 +142,28 @@ def record(m):
 	return r
 
 
+# Repetitions of each deterministic row in its boot. One run is not
+# enough after all: identical boots of one firmware and kernel gave
+# cycles-u 132 samples of 134.6 expected, then 132 of 132.7 (OpenSBI),
+# and 131 of 133.7, then 132 of 133.9 (ours), which moved the
+# "yield >= ref" verdict across its one-sample slack. Each side is judged
+# by its median repetition.
+DET_REPS = 3
+
+
+def median_record(records):
+	"""The record of median yield (of median samples without one)."""
+	key = (lambda r: r["yield"]) if all(
+		r["yield"] is not None for r in records) else (
+		lambda r: r["samples"])
+	return sorted(records, key=key)[len(records) // 2]
+
+
 def run_deterministic(args, rows):
 	"""{variant: {(row, event): record}}, one boot per row and variant:
 	QEMU 7.2 aborts on some firmwares with several sampling events, and
-	that must cost only that row."""
+	that must cost only that row. Each row runs DET_REPS times in its
+	boot; the median repetition stands for it."""
 	res, errors = {}, {}
 	for name, fw, kernel, extra in variants(args):
 		res[name], errors[name] = {}, {}
@@ -153,9 +171,12 @@ def run_deterministic(args, rows):
 			print("bench-sampling: deterministic %-12s on %s" %
 			      (row, name), flush=True)
 			out, errs = boot(args, name, fw, kernel, extra, 1, [row],
-					 1, True, "det-" + row)
+					 DET_REPS, True, "det-" + row)
+			reps = {}
 			for r in out:
-				res[name][(r["row"], r["event"])] = r
+				reps.setdefault((r["row"], r["event"]), []).append(r)
+			for key, records in reps.items():
+				res[name][key] = median_record(records)
 			if errs or not out:
 				errors[name][row] = errs[-1] if errs else "no output"
 	return res, errors
@@ -348,7 +369,8 @@ def main(argv):
 		run_realtime(args)
 
 	lines = ["Sampling, deterministic (1 hart, -icount shift=0, workload "
-		 "%d rounds); ref = %s" % (ROUNDS, args.ref_name), ""]
+		 "%d rounds, median of %d runs); ref = %s" %
+		 (ROUNDS, DET_REPS, args.ref_name), ""]
 	lines += det_table(det, errors, names)
 	if rt:
 		lines += ["", "Sampling, real time (samples per run, %d runs "
