@@ -290,12 +290,27 @@ static bool platform_fdt_cpu_has(const void *fdt, int node, const char *ext)
 static void platform_fdt_isa(const void *fdt, int node,
 			     struct platform_fdt_isa *x)
 {
-	x->sscofpmf &= platform_fdt_cpu_has(fdt, node, "sscofpmf");
-	x->sstc &= platform_fdt_cpu_has(fdt, node, "sstc");
-	x->smcntrpmf &= platform_fdt_cpu_has(fdt, node, "smcntrpmf");
-	x->svpbmt &= platform_fdt_cpu_has(fdt, node, "svpbmt");
-	x->zicbom &= platform_fdt_cpu_has(fdt, node, "zicbom");
-	x->zicboz &= platform_fdt_cpu_has(fdt, node, "zicboz");
+	x->sscofpmf = platform_fdt_cpu_has(fdt, node, "sscofpmf");
+	x->sstc = platform_fdt_cpu_has(fdt, node, "sstc");
+	x->smcntrpmf = platform_fdt_cpu_has(fdt, node, "smcntrpmf");
+	x->svpbmt = platform_fdt_cpu_has(fdt, node, "svpbmt");
+	x->zicbom = platform_fdt_cpu_has(fdt, node, "zicbom");
+	x->zicboz = platform_fdt_cpu_has(fdt, node, "zicboz");
+}
+
+/* Keep in @all what @one has too; note whether they differed. */
+static bool platform_fdt_isa_and(struct platform_fdt_isa *all,
+				 const struct platform_fdt_isa *one)
+{
+	struct platform_fdt_isa was = *all;
+
+	all->sscofpmf &= one->sscofpmf;
+	all->sstc &= one->sstc;
+	all->smcntrpmf &= one->smcntrpmf;
+	all->svpbmt &= one->svpbmt;
+	all->zicbom &= one->zicbom;
+	all->zicboz &= one->zicboz;
+	return memcmp(&was, one, sizeof(was)) != 0;
 }
 
 /* The hart id of enabled cpu @node, false if it has none usable. */
@@ -315,31 +330,69 @@ static bool platform_fdt_hart_id(const void *fdt, int node, int ac,
 	return true;
 }
 
+/*
+ * Where hart @id goes in the sorted list, or -1 if the list has it.
+ * Insertion keeps the list sorted: at most 512 entries, once at boot.
+ */
+static int platform_fdt_hart_slot(const struct platform_fdt_facts *f,
+				  uint64_t id)
+{
+	unsigned int i = f->n_harts;
+
+	while (i > 0 && f->harts[i - 1].id > id)
+		i--;
+	if (i > 0 && f->harts[i - 1].id == id)
+		return -1;
+	return (int)i;
+}
+
+static void platform_fdt_add_hart(const void *fdt, int node, uint64_t id,
+				  struct platform_fdt_facts *f)
+{
+	int slot = platform_fdt_hart_slot(f, id);
+	struct platform_fdt_hart *h;
+
+	if (slot < 0) {
+		f->harts_dup++;
+		return;
+	}
+	h = &f->harts[slot];
+	memmove(h + 1, h, (f->n_harts - (unsigned int)slot) * sizeof(*h));
+	h->id = id;
+	platform_fdt_isa(fdt, node, &h->isa);
+	h->mmu = fdt_getprop(fdt, node, "mmu-type", NULL) &&
+		 !platform_fdt_prop_is(fdt, node, "mmu-type", "riscv,none");
+	f->n_harts++;
+}
+
 static void platform_fdt_cpus(const void *fdt, unsigned int max_harts,
 			      struct platform_fdt_facts *f)
 {
 	struct platform_fdt_isa x = {true, true, true, true, true, true};
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac;
+	unsigned int i;
 	uint64_t id;
 
 	/* A negative parent would make fdt_for_each_subnode() walk /. */
 	if (cpus < 0)
 		return;
 	ac = fdt_address_cells(fdt, cpus);
-	if (max_harts > 64)
-		max_harts = 64;
+	if (max_harts > PLATFORM_FDT_MAX_HARTS)
+		max_harts = PLATFORM_FDT_MAX_HARTS;
 	fdt_for_each_subnode(node, fdt, cpus)
 	{
 		if (!platform_fdt_hart_id(fdt, node, ac, &id))
 			continue;
-		if (id >= max_harts) {
+		if (f->n_harts >= max_harts) {
 			f->harts_over++;
 			continue;
 		}
-		f->harts |= 1ULL << id;
-		platform_fdt_isa(fdt, node, &x);
+		platform_fdt_add_hart(fdt, node, id, f);
 	}
-	if (f->harts)
+	for (i = 0; i < f->n_harts; i++)
+		f->isa_differs |=
+			platform_fdt_isa_and(&x, &f->harts[i].isa) && i > 0;
+	if (f->n_harts)
 		f->isa = x;
 }
 
@@ -401,8 +454,9 @@ static void platform_fdt_device(const void *fdt, const char *compat,
 void platform_fdt_scan(const void *fdt, unsigned int max_harts,
 		       struct platform_fdt_facts *f)
 {
-	*f = (struct platform_fdt_facts){.snapshot =
-						 PLATFORM_FDT_SNAPSHOT_AUTO};
+	/* memset, not a compound literal: no 12 KiB temporary on the stack */
+	memset(f, 0, sizeof(*f));
+	f->snapshot = PLATFORM_FDT_SNAPSHOT_AUTO;
 	platform_fdt_root(fdt, f);
 	platform_fdt_chosen(fdt, f);
 	platform_fdt_cpus(fdt, max_harts, f);
@@ -481,4 +535,21 @@ int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size)
 	err = fdt_setprop(fdt, node, "reg", reg,
 			  (int)sizeof(fdt32_t) * (ac + sc));
 	return err ? err : fdt_setprop_empty(fdt, node, "no-map");
+}
+
+int platform_fdt_disable_cpu(void *fdt, uint64_t hartid)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac;
+	uint64_t id;
+
+	if (cpus < 0)
+		return 0;
+	ac = fdt_address_cells(fdt, cpus);
+	fdt_for_each_subnode(node, fdt, cpus)
+	{
+		if (platform_fdt_hart_id(fdt, node, ac, &id) && id == hartid)
+			return fdt_setprop_string(fdt, node, "status",
+						  "disabled");
+	}
+	return 0;
 }

@@ -46,9 +46,13 @@ int sse_hart_add(struct sse_core *core, struct sse_hart *h, uint64_t hartid,
 {
 	unsigned int i;
 
-	/* More than one hart needs a way to reach the others. */
-	if (core->n_harts >= SSE_MAX_HARTS || sse_hart_find(core, hartid) ||
-	    (core->n_harts && !core->hal->kick))
+	/*
+	 * More than one hart needs a way to reach the others. Without the
+	 * platform's hart_find the core keeps the harts itself, up to
+	 * SSE_MAX_HARTS.
+	 */
+	if ((!core->plat->hart_find && core->n_harts >= SSE_MAX_HARTS) ||
+	    sse_hart_find(core, hartid) || (core->n_harts && !core->hal->kick))
 		return SBI_ERR_INVALID_PARAM;
 	*h = (struct sse_hart){
 		.core = core,
@@ -61,7 +65,9 @@ int sse_hart_add(struct sse_core *core, struct sse_hart *h, uint64_t hartid,
 	if (!core->n_harts)
 		for (i = 0; i < SSE_GLOBAL_EVENTS; i++)
 			core->global[i].hart = hartid;
-	core->harts[core->n_harts++] = h;
+	if (!core->plat->hart_find)
+		core->harts[core->n_harts] = h;
+	core->n_harts++;
 	return SBI_SUCCESS;
 }
 
@@ -69,6 +75,13 @@ struct sse_hart *sse_hart_find(const struct sse_core *core, uint64_t hartid)
 {
 	unsigned int i;
 
+	if (core->plat->hart_find) {
+		struct sse_hart *h =
+			core->plat->hart_find(core->plat_ctx, hartid);
+
+		/* only a hart sse_hart_add() set up for this core */
+		return h && h->core == core && h->hartid == hartid ? h : NULL;
+	}
 	for (i = 0; i < core->n_harts; i++)
 		if (core->harts[i]->hartid == hartid)
 			return core->harts[i];

@@ -6,6 +6,7 @@
  * was done to the device tree, and where the next stage starts.
  * Binding diagnostics were printed as they were found, just above.
  */
+#include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu.h>
 
 #include "alloc.h"
@@ -167,37 +168,108 @@ static void banner_pmu(const struct fw_boot *b)
 		  (unsigned long)b->pmu_hart_bytes);
 }
 
+/* Harts of the table that @want selects, as id ranges ("0-3,8"). */
+static unsigned int banner_harts(bool (*want)(const struct fw_hart *h))
+{
+	unsigned int i = 0, j, n = fw_hart_count(), shown = 0;
+
+	while (i < n) {
+		if (!want(fw_hart_at(i))) {
+			i++;
+			continue;
+		}
+		for (j = i;
+		     j + 1 < n && want(fw_hart_at(j + 1)) &&
+		     fw_hart_at(j + 1)->hartid == fw_hart_at(j)->hartid + 1;
+		     j++)
+			;
+		fw_printf(shown ? ",%lu" : "%lu", fw_hart_at(i)->hartid);
+		if (j > i)
+			fw_printf("-%lu", fw_hart_at(j)->hartid);
+		shown += j - i + 1;
+		i = j + 1;
+	}
+	if (!shown)
+		fw_printf("none");
+	return shown;
+}
+
+static bool banner_serving(const struct fw_hart *h)
+{
+	return fw_hart_serves(h);
+}
+
+static bool banner_no_s_mode(const struct fw_hart *h)
+{
+	return fw_hart_present(h) && !h->s_mode;
+}
+
+static bool banner_absent(const struct fw_hart *h)
+{
+	return !fw_hart_present(h);
+}
+
+static const char *banner_boot_why(const struct fw_boot *b)
+{
+	if (b->preferred == -1UL)
+		return "lottery";
+	return b->preferred == b->hartid ? "fw_dynamic"
+					 : "lottery: fw_dynamic's cannot";
+}
+
+static void banner_harts_line(const struct fw_boot *b)
+{
+	unsigned int n = 0, i;
+
+	for (i = 0; i < fw_hart_count(); i++)
+		n += fw_hart_serves(fw_hart_at(i));
+	fw_printf("Harts           : %u [", n);
+	banner_harts(banner_serving);
+	fw_printf("], boot hart %lu (%s)", b->hartid, banner_boot_why(b));
+	if (b->harts_left_out)
+		fw_printf(", %u more in the tree not served (at most %u, or "
+			  "memory: %lu bytes each), disabled in the tree "
+			  "handed on",
+			  b->harts_left_out, FW_MAX_HARTS,
+			  (unsigned long)b->hart_bytes);
+	if (b->boot_not_in_tree)
+		fw_printf(", boot hart not in the tree");
+	fw_printf("\n");
+	for (i = 0; i < fw_hart_count(); i++)
+		if (banner_no_s_mode(fw_hart_at(i)))
+			break;
+	if (i < fw_hart_count()) {
+		fw_printf("Harts parked    : [");
+		banner_harts(banner_no_s_mode);
+		fw_printf("] without S-mode (misa.S): not startable, disabled "
+			  "in the tree handed on\n");
+	}
+	if (fw_hart_present_count() != fw_hart_count()) {
+		fw_printf("Harts late      : [");
+		banner_harts(banner_absent);
+		fw_printf("] not yet checked in (served when they do)\n");
+	}
+}
+
 static void banner_platform(const struct fw_boot *b)
 {
-	unsigned long present = fw_hart_present_mask();
-
 	fw_printf("Platform        : %s\n", fw_plat.model);
-	fw_printf("Harts           : %u [", __builtin_popcountl(present));
-	banner_set(present);
-	fw_printf("], boot hart %u (%s)", b->hartid,
-		  b->dynamic && b->info.version >= 2 &&
-				  b->info.boot_hart < FW_MAX_HARTS
-			  ? "fw_dynamic"
-			  : "lottery");
-	if (fw_plat.dt_harts_over)
-		fw_printf(", %u with ids >= %u ignored", fw_plat.dt_harts_over,
-			  FW_MAX_HARTS);
-	if (fw_plat.dt_harts & ~present) {
-		fw_printf(", not yet checked in: ");
-		banner_set(fw_plat.dt_harts & ~present);
-		fw_printf(" (served when they do)");
-	}
-	fw_printf("\nDevices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
+	banner_harts_line(b);
+	if (fw_fdt_facts()->isa_differs)
+		fw_printf("ISA note        : the harts' riscv,isa differ; the "
+			  "PMU uses what every hart has\n");
+	fw_printf("Devices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
 		  (unsigned long)fw_plat.uart, (unsigned long)fw_plat.clint,
 		  (unsigned long)fw_plat.test);
 	fw_printf("Firmware region : 0x%lx-0x%lx (%lu KiB), PMP %s, heap "
-		  "%lu/%lu\n",
+		  "%lu/%lu (%lu per hart)\n",
 		  (unsigned long)fw_region_base(),
 		  (unsigned long)(fw_region_base() + fw_region_size() - 1),
 		  (unsigned long)(fw_region_size() / 1024),
 		  fw_feat.pmp ? "protected" : "absent",
 		  (unsigned long)fw_alloc_used(),
-		  (unsigned long)fw_alloc_capacity());
+		  (unsigned long)fw_alloc_capacity(),
+		  (unsigned long)b->hart_bytes);
 }
 
 static void banner_next(const struct fw_boot *b)

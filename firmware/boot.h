@@ -27,17 +27,20 @@ struct fw_dynamic_info {
 #define FW_DYNAMIC_OPT_NO_BANNER 0x1UL
 
 struct fw_boot {
-	unsigned int hartid;
-	bool dynamic; /* a valid fw_dynamic_info was passed */
+	unsigned long hartid;
+	bool boot_guarded;	     /* the boot stack's guard took */
+	unsigned long preferred;     /* fw_dynamic's boot hart, -1UL: none */
+	bool boot_not_in_tree;	     /* the tree does not list the boot hart */
+	unsigned int harts_left_out; /* tree harts not served (memory, limit) */
+	size_t hart_bytes;	     /* heap set aside per hart */
+	bool dynamic;		     /* a valid fw_dynamic_info was passed */
 	struct fw_dynamic_info info;
 	unsigned long next_addr;
 	bool banner;	      /* fw_dynamic did not ask for silence */
 	void *fdt_in;	      /* as received in a1 */
 	void *fdt_out;	      /* as passed on */
 	const char *fdt_note; /* what fw_fdt_fixup() did */
-	/* harts given per-hart state: the tree's and those that checked in */
-	unsigned long harts;
-	int pmu_init_error; /* pmu_core_init() result */
+	int pmu_init_error;   /* pmu_core_init() result */
 	const struct pmu_core *pmu;
 	size_t pmu_hart_bytes;
 	struct fw_pmu_dt pmu_dt;

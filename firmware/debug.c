@@ -72,8 +72,8 @@ void fw_debug_scan(const void *fdt, unsigned int boot_hart)
 
 /*
  * One frame of 256 bytes per call, both ends written, and work after
- * the call so it is no tail call: 2 * FW_STACK_SIZE deep is far past
- * any stack.
+ * the call so it is no tail call: 2 * FW_BOOT_STACK_SIZE deep is far
+ * past any stack (the boot hart's is the largest).
  */
 static unsigned long __attribute__((noinline)) debug_recurse(unsigned long n)
 {
@@ -88,7 +88,7 @@ static unsigned long __attribute__((noinline)) debug_recurse(unsigned long n)
 
 void fw_debug_fault(unsigned int hartid)
 {
-	unsigned long depth = 2 * FW_STACK_SIZE / 256;
+	unsigned long depth = 2 * FW_BOOT_STACK_SIZE / 256;
 
 	if (debug_fault == DEBUG_FAULT_NONE || hartid != debug_fault_hart)
 		return;

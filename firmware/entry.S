@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Assembly entry points of the firmware, and nothing that C can do:
- *  - fw_start: reset entry of every hart. Gives each hart its stack and
- *    scratch (mscratch), parks harts beyond FW_MAX_HARTS, calls fw_main().
+ *  - fw_start: reset entry of every hart. One hart at a time asks
+ *    fw_early_role() (on a shared early stack) whether it boots; the
+ *    boot hart takes the boot stack and calls fw_main_boot(). The others
+ *    wait for the boot hart's hart table, take the stack it carved for
+ *    them (fw_early_frame()) and call fw_main_secondary(); a hart the
+ *    table does not hold parks.
  *  - fw_trap_entry: the trap vector once a hart is set up. Traps come
  *    from S/U-mode: M-mode runs with MIE=0 and catches its own probe
  *    faults with fw_trap_catch. sp is swapped with mscratch, which points
@@ -29,6 +33,32 @@
 #include "csr.h"
 #include "fw_defs.h"
 
+	/*
+	 * The early lock: one hart at a time runs C on the shared early
+	 * stack (sp and mscratch point into it while the lock is held).
+	 */
+	.macro EARLY_LOCK
+	la	t0, fw_early_lock
+	li	t1, 1
+98:	amoswap.w.aq t2, t1, (t0)
+	bnez	t2, 98b
+	la	sp, fw_early_stack_top
+	addi	sp, sp, -(FW_SCRATCH_SIZE + FW_TRAP_REGS_SIZE)
+	csrw	mscratch, sp
+	.endm
+
+	.macro EARLY_UNLOCK
+	la	t0, fw_early_lock
+	amoswap.w.rl zero, zero, (t0)
+	.endm
+
+	/* A pause between two looks, so that the lock holder can run. */
+	.macro EARLY_BACKOFF
+	li	t0, 256
+99:	addi	t0, t0, -1
+	bnez	t0, 99b
+	.endm
+
 	.section .text.entry, "ax", %progbits
 	.option norelax
 	.globl fw_start
@@ -37,22 +67,56 @@ fw_start:
 	la	t0, fw_trap_park
 	csrw	mtvec, t0
 	csrw	mie, zero
-	csrr	a0, mhartid
-	li	t0, FW_MAX_HARTS
-	bgeu	a0, t0, fw_park
+	csrr	s0, mhartid
+	mv	s1, a1
+	mv	s2, a2
 	/*
-	 * mscratch = sp = top of this hart's stack minus the scratch area
-	 * and the trap frame below it.
+	 * Who boots? fw_early_role(hartid, dynamic) decides, one hart at a
+	 * time on the shared early stack (firmware/early.c).
 	 */
-	la	sp, fw_stacks
-	li	t0, FW_STACK_SIZE
-	addi	t1, a0, 1
-	mul	t0, t0, t1
-	add	sp, sp, t0
+1:	EARLY_LOCK
+	mv	a0, s0
+	mv	a1, s2
+	call	fw_early_role
+	EARLY_UNLOCK
+	li	t0, FW_ROLE_BOOT
+	beq	a0, t0, fw_start_boot
+	li	t0, FW_ROLE_OTHER
+	beq	a0, t0, fw_start_other
+	/* FW_ROLE_WAIT: give the preferred boot hart time, then ask again. */
+	EARLY_BACKOFF
+	j	1b
+
+fw_start_boot:
+	la	sp, fw_boot_stack_top
 	addi	sp, sp, -(FW_SCRATCH_SIZE + FW_TRAP_REGS_SIZE)
 	csrw	mscratch, sp
-	call	fw_main
-	/* fw_main never returns; if it did, park. */
+	mv	a0, s0
+	mv	a1, s1
+	mv	a2, s2
+	call	fw_main_boot
+	j	fw_park
+
+	/*
+	 * Every other hart waits for the boot hart's hart table, which
+	 * holds its stack: fw_early_frame(hartid) answers 0 while there is
+	 * no table, 1 when the hart is not served, else its trap frame.
+	 */
+fw_start_other:
+	EARLY_LOCK
+	mv	a0, s0
+	call	fw_early_frame
+	EARLY_UNLOCK
+	li	t0, 1
+	beq	a0, t0, fw_park
+	bnez	a0, 2f
+	EARLY_BACKOFF
+	j	fw_start_other
+2:	mv	sp, a0
+	csrw	mscratch, sp
+	mv	a0, s0
+	call	fw_main_secondary
+	/* fw_main_secondary never returns; if it did, park. */
 fw_park:
 	wfi
 	j	fw_park
@@ -253,9 +317,27 @@ fw_enter_next:
 	li	t1, 0
 	mret
 
-	/* Per-hart M-mode stacks; each ends with that hart's fw_scratch. */
+	/*
+	 * The boot hart's M-mode stack (the other harts' are carved at
+	 * boot, firmware/hart.c) and the early stack the harts share, one
+	 * at a time, to decide who boots. Each ends with a fw_scratch.
+	 * Aligned to their size: the stack guard is a NAPOT PMP entry.
+	 */
 	.section .hartdata, "aw", @nobits
-	.align 12
-	.globl fw_stacks
-fw_stacks:
-	.space FW_MAX_HARTS * FW_STACK_SIZE
+	.align 13
+	.globl fw_boot_stack
+fw_boot_stack:
+	.space FW_BOOT_STACK_SIZE
+	.globl fw_boot_stack_top
+fw_boot_stack_top:
+	.align 10
+fw_early_stack:
+	.space FW_EARLY_STACK_SIZE
+fw_early_stack_top:
+
+	/* In .data: taken before the boot hart clears .bss. */
+	.section .data
+	.align 2
+	.globl fw_early_lock
+fw_early_lock:
+	.word 0

@@ -28,12 +28,12 @@
 
 #define FAULT_NONE (~0UL)
 /* A return-address scan may cover a whole stack; it shows this many. */
-#define FAULT_SCAN_WORDS    (FW_STACK_SIZE / sizeof(long))
+#define FAULT_SCAN_WORDS    (FW_BOOT_STACK_SIZE / sizeof(long))
 #define FAULT_SCAN_SHOWN    12
 #define FAULT_PMP_GUARD_CFG (PMP_L | PMP_A_NAPOT)
 
 extern char fw_trap_entry[];
-extern char fw_stacks[];
+extern char fw_boot_stack[], fw_boot_stack_top[];
 extern char fw_fault_stack_top[];
 extern char _fw_start[], _fw_text_end[];
 void fw_fault_on_stack(struct fw_trap_regs *regs, void *stack_top,
@@ -45,7 +45,7 @@ void fw_fault_on_stack(struct fw_trap_regs *regs, void *stack_top,
  * .bss, and a fault may come that early.
  */
 static unsigned long fault_owner __attribute__((section(".data"))) = FAULT_NONE;
-static bool fault_guard[FW_MAX_HARTS] __attribute__((section(".data")));
+static bool fault_boot_guarded __attribute__((section(".data")));
 
 static const char fault_regs[32][4] = {
 	"0",  "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
@@ -72,34 +72,42 @@ static const char *const fault_names[16] = {
 	"store/AMO page fault",
 };
 
-/* Hart @hartid's stack: [*lo, *top), the guard [*lo, *lo + GUARD). */
-static void fault_stack(unsigned long hartid, uintptr_t *lo, uintptr_t *top)
+/*
+ * Hart @hartid's stack: [*lo, *top), the guard [*lo, *lo + GUARD), and
+ * whether the guard took. Before the hart table exists only the boot
+ * hart runs on a stack of its own.
+ */
+static bool fault_stack(unsigned long hartid, uintptr_t *lo, uintptr_t *top)
 {
-	*lo = (uintptr_t)fw_stacks + hartid * FW_STACK_SIZE;
-	*top = *lo + FW_STACK_SIZE - FW_SCRATCH_SIZE;
+	const struct fw_hart *h = fw_hart_count() ? fw_hart_find(hartid) : NULL;
+
+	if (!h) {
+		*lo = (uintptr_t)fw_boot_stack;
+		*top = (uintptr_t)fw_boot_stack_top - FW_SCRATCH_SIZE;
+		return fault_boot_guarded;
+	}
+	*lo = h->stack_lo;
+	*top = h->stack_top - FW_SCRATCH_SIZE;
+	return h->guarded;
 }
 
-void fw_fault_hart_init(unsigned long hartid)
+bool fw_fault_hart_init(uintptr_t stack_lo)
 {
-	uintptr_t lo, top;
 	unsigned long old;
+	bool guarded;
 
 	csr_write(CSR_MTVEC, (uintptr_t)fw_trap_entry);
-	fault_stack(hartid, &lo, &top);
 	old = fw_catch_begin();
-	csr_write(CSR_PMPADDR0, (lo >> 2) | ((FW_STACK_GUARD >> 3) - 1));
+	csr_write(CSR_PMPADDR0, (stack_lo >> 2) | ((FW_STACK_GUARD >> 3) - 1));
 	csr_write(CSR_PMPCFG0, FAULT_PMP_GUARD_CFG);
 	/* Read back: a hart without PMP traps (caught) or reads 0. */
-	fault_guard[hartid] =
-		fw_catch_end(old) == 0 &&
-		(csr_read(CSR_PMPCFG0) & 0xff) == FAULT_PMP_GUARD_CFG;
-	if (fault_guard[hartid])
+	guarded = fw_catch_end(old) == 0 &&
+		  (csr_read(CSR_PMPCFG0) & 0xff) == FAULT_PMP_GUARD_CFG;
+	if (guarded)
 		fw_sfence_vma_all();
-}
-
-bool fw_fault_guarded(unsigned long hartid)
-{
-	return hartid < FW_MAX_HARTS && fault_guard[hartid];
+	if (stack_lo == (uintptr_t)fw_boot_stack)
+		fault_boot_guarded = guarded;
+	return guarded;
 }
 
 static bool fault_in_text(unsigned long w)
@@ -148,22 +156,21 @@ static void fault_report_stack(unsigned long hartid,
 {
 	uintptr_t lo, top, sp = regs->x[2], tval = csr_read(CSR_MTVAL);
 	uintptr_t guard_end;
+	bool guarded = fault_stack(hartid, &lo, &top);
 
-	fault_stack(hartid, &lo, &top);
 	guard_end = lo + FW_STACK_GUARD;
 	fw_printf_locked("sbipmu: FATAL: sp 0x%lx, ra 0x%lx; hart %lu stack "
 			 "0x%lx-0x%lx, guard 0x%lx-0x%lx%s\n",
 			 (unsigned long)sp, regs->x[1], hartid,
 			 (unsigned long)lo, (unsigned long)top,
 			 (unsigned long)lo, (unsigned long)guard_end,
-			 fault_guard[hartid] ? "" : " (none: no PMP)");
+			 guarded ? "" : " (none: no PMP)");
 	if ((tval >= lo && tval < guard_end) || (sp >= lo && sp < guard_end))
 		fw_printf_locked(
 			"sbipmu: FATAL: stack overrun: hart %lu used more "
-			"than its %u bytes of stack (FW_STACK_SIZE, minus "
+			"than its %lu bytes of stack (FW_STACK_SIZE, minus "
 			"guard and scratch) and hit the guard\n",
-			hartid,
-			FW_STACK_SIZE - FW_STACK_GUARD - FW_SCRATCH_SIZE);
+			hartid, (unsigned long)(top - lo - FW_STACK_GUARD));
 	if (sp >= (uintptr_t)regs && sp < top)
 		fw_printf_locked(
 			"sbipmu: FATAL: the trap frame was written over the "
@@ -227,8 +234,7 @@ static void fault_report(struct fw_trap_regs *regs)
 		irq ? "interrupt" : (code < 16 ? fault_names[code] : "?"),
 		csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
 	fault_report_regs(regs);
-	if (hartid < FW_MAX_HARTS)
-		fault_report_stack(hartid, regs);
+	fault_report_stack(hartid, regs);
 	fw_printf_locked("sbipmu: FATAL: a firmware bug; addresses: "
 			 "riscv64-unknown-elf-addr2line -e sbipmu.elf ADDR; "
 			 "powering off (failure)\n");

@@ -14,6 +14,7 @@
 #define FW_FAULT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "hart.h"
 
@@ -21,12 +22,11 @@
  * First thing on every hart, before anything else runs on its stack:
  * the trap vector becomes fw_trap_entry (a fault from here on is
  * reported, not a silent hang in fw_start's parking vector) and the
- * stack guard is set up.
+ * stack guard is set up over the lowest bytes of the stack at
+ * @stack_lo. Returns whether the guard took (false: the hart has no
+ * PMP); the caller keeps that in the hart's table entry.
  */
-void fw_fault_hart_init(unsigned long hartid);
-
-/* Did @hartid get its stack guard (false: the hart has no PMP)? */
-bool fw_fault_guarded(unsigned long hartid);
+bool fw_fault_hart_init(uintptr_t stack_lo);
 
 /*
  * The PMP entries fw_fault_hart_init() took: entries below this number

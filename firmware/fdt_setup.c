@@ -8,6 +8,9 @@
  * the firmware's address space), prints the binding's diagnostics, and
  * places the fixed-up tree in memory.
  */
+#include <limits.h>
+#include <string.h>
+
 #include <libfdt.h>
 
 #include <sbipmu/platform_fdt.h>
@@ -18,6 +21,7 @@
 #include "discover.h"
 #include "fdt_setup.h"
 #include "fw_defs.h"
+#include "hart.h"
 #include "platform.h"
 #include "unpriv.h"
 
@@ -34,7 +38,6 @@
 #define FDT_PROBE_MAX (16UL << 20)
 
 _Static_assert(FW_MAX_MEM_RANGES == PLATFORM_FDT_MAX_MEM, "memory ranges");
-_Static_assert(FW_MAX_HARTS <= 64, "hart ids from the tree are 64-bit sets");
 
 /* The facts of the tree taken at boot; fw_plat.model points into it. */
 static struct platform_fdt_facts fdt_facts;
@@ -133,8 +136,6 @@ static void fdt_take_facts(const struct platform_fdt_facts *f)
 	if (f->model[0])
 		fw_plat.model = f->model;
 	fw_plat.qemu_virt = f->qemu_virt;
-	fw_plat.dt_harts = (unsigned long)f->harts;
-	fw_plat.dt_harts_over = f->harts_over;
 	fw_feat.dt = f->isa;
 	fw_plat.n_mem = f->n_mem;
 	for (i = 0; i < f->n_mem; i++) {
@@ -145,6 +146,11 @@ static void fdt_take_facts(const struct platform_fdt_facts *f)
 	fdt_take_device(&f->uart, &fw_plat.uart);
 	fdt_take_device(&f->test, &fw_plat.test);
 	fdt_take_chosen(f);
+}
+
+const struct platform_fdt_facts *fw_fdt_facts(void)
+{
+	return &fdt_facts;
 }
 
 bool fw_fdt_take(const void *fdt)
@@ -257,19 +263,106 @@ void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 	fdt_pmu_summarise(out);
 }
 
-/* Room for a moved tree: above the firmware, in RAM, clear of the rest. */
-static void *fdt_new_home(const void *fdt, size_t size, uintptr_t next_addr)
+/* Is [dst, dst + size) RAM clear of the old tree and the next stage? */
+static bool fdt_room_at(uintptr_t dst, size_t size, const void *fdt,
+			uintptr_t next_addr)
 {
-	uintptr_t dst = fw_region_base() + fw_region_size();
 	uintptr_t old = (uintptr_t)fdt, old_end = old + fdt_totalsize(fdt);
 
 	if (!fw_plat_ram_ok(dst, size))
-		return NULL;
+		return false;
 	if (next_addr >= dst && next_addr < dst + size)
-		return NULL;
-	if (old < dst + size && dst < old_end)
-		return NULL;
-	return (void *)dst;
+		return false;
+	return !(old < dst + size && dst < old_end);
+}
+
+/*
+ * Room for a moved tree: just above the firmware if that is clear of
+ * the next stage (it is not when the harts' memory filled the region up
+ * to it, 512 harts on RV64), else just below the old tree.
+ */
+static void *fdt_new_home(const void *fdt, size_t size, uintptr_t next_addr)
+{
+	uintptr_t above = fw_region_base() + fw_region_size();
+	uintptr_t below = ((uintptr_t)fdt - size) & ~(uintptr_t)7;
+
+	if (fdt_room_at(above, size, fdt, next_addr))
+		return (void *)above;
+	if ((uintptr_t)fdt > size && next_addr < below &&
+	    fdt_room_at(below, size, fdt, next_addr))
+		return (void *)below;
+	return NULL;
+}
+
+/* The tree's harts the next stage must not see: unserved, or no S-mode. */
+static bool fdt_cpu_hidden(uint64_t id)
+{
+	const struct fw_hart *h = id <= ULONG_MAX ? fw_hart_find(id) : NULL;
+
+	return !h || !h->s_mode;
+}
+
+static unsigned int fdt_cpus_hidden(void)
+{
+	unsigned int i, n = fdt_facts.harts_over;
+
+	for (i = 0; i < fdt_facts.n_harts; i++)
+		n += fdt_cpu_hidden(fdt_facts.harts[i].id);
+	return n;
+}
+
+/*
+ * Harts the scan counted but did not list (more than it holds): each
+ * enabled cpu node whose id the table lacks. One walk; the edit may move
+ * later nodes, so the walk restarts after each.
+ */
+static int fdt_disable_unlisted(void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, len;
+	const fdt32_t *reg;
+	int ac = cpus < 0 ? 0 : fdt_address_cells(fdt, cpus);
+
+	if (cpus < 0 || ac < 1 || ac > 2)
+		return 0;
+	fdt_for_each_subnode(node, fdt, cpus)
+	{
+		const char *st = fdt_getprop(fdt, node, "status", &len);
+		uint64_t id;
+
+		reg = fdt_getprop(fdt, node, "reg", &len);
+		if (!reg || len < 4 * ac || (st && !strcmp(st, "disabled")))
+			continue;
+		id = ac == 2 ? ((uint64_t)fdt32_ld(reg) << 32) |
+				       fdt32_ld(reg + 1)
+			     : fdt32_ld(reg);
+		if (fdt_cpu_hidden(id)) {
+			int err = platform_fdt_disable_cpu(fdt, id);
+
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every edit, on an open tree: the reserved-memory node, and each hart
+ * the next stage must not start marked disabled. Harts beyond the scan's
+ * list are found by walking /cpus once more, by id.
+ */
+static int fdt_edit(void *fdt)
+{
+	int err = platform_fdt_add_reserved(fdt, fw_region_base(),
+					    fw_region_size());
+	unsigned int i;
+
+	for (i = 0; !err && i < fdt_facts.n_harts; i++)
+		if (fdt_cpu_hidden(fdt_facts.harts[i].id))
+			err = platform_fdt_disable_cpu(fdt,
+						       fdt_facts.harts[i].id);
+	if (!err && fdt_facts.harts_over)
+		err = fdt_disable_unlisted(fdt);
+	return err;
 }
 
 void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
@@ -280,8 +373,7 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 
 	err = fdt_open_into(fdt, fdt, (int)fdt_totalsize(fdt));
 	if (!err)
-		err = platform_fdt_add_reserved(fdt, fw_region_base(),
-						fw_region_size());
+		err = fdt_edit(fdt);
 	if (!err) {
 		*note = "edited in place";
 		return fdt;
@@ -290,7 +382,8 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 		*note = fdt_strerror(err);
 		return fdt;
 	}
-	size = fdt_totalsize(fdt) + FDT_GROW;
+	/* "status" = "disabled": a property of 12 + 9 bytes, and its name */
+	size = fdt_totalsize(fdt) + FDT_GROW + 32 * fdt_cpus_hidden();
 	dst = fdt_new_home(fdt, size, next_addr);
 	if (!dst) {
 		*note = "no room to grow: passed unchanged";
@@ -298,8 +391,10 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 	}
 	err = fdt_open_into(fdt, dst, (int)size);
 	if (!err)
-		err = platform_fdt_add_reserved(dst, fw_region_base(),
-						fw_region_size());
-	*note = err ? fdt_strerror(err) : "moved above the firmware to grow";
+		err = fdt_edit(dst);
+	*note = err ? fdt_strerror(err)
+		: (uintptr_t)dst < (uintptr_t)fdt
+			? "moved below the old tree to grow"
+			: "moved above the firmware to grow";
 	return err ? fdt : dst;
 }

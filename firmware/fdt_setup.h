@@ -8,6 +8,8 @@
 #ifndef FW_FDT_SETUP_H
 #define FW_FDT_SETUP_H
 
+struct platform_fdt_facts;
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -48,6 +50,9 @@ struct fw_pmu_dt {
  * as it was and gives false: what to do then is the boot flow's choice.
  */
 bool fw_fdt_take(const void *fdt);
+
+/* The facts fw_fdt_take() read (the harts the tree lists among them). */
+const struct platform_fdt_facts *fw_fdt_facts(void);
 
 /*
  * Read riscv,pmu into @core's event map (pmu_fdt_load()), printing its

@@ -13,13 +13,31 @@
 #define FW_VERSION_MINOR 1
 
 /*
- * Harts served. QEMU virt numbers harts 0..n-1; a hart whose id is not
- * below this limit parks at reset (reported in the banner). Must not
- * exceed 32 so a hart set fits an RV32 unsigned long.
+ * Most harts served: the size of a hart set (hart.h). QEMU virt makes up
+ * to 512. The hart table itself holds only the harts the device tree
+ * lists; a tree with more than this (or than memory holds) is served in
+ * part, and says so (docs/firmware.md, "Harts").
  */
-#define FW_MAX_HARTS 8
-/* M-mode stack per hart, with struct fw_scratch at its top. */
-#define FW_STACK_SIZE 8192
+#ifndef FW_MAX_HARTS
+#define FW_MAX_HARTS 512
+#endif
+/*
+ * M-mode stack of each hart but the boot hart, with struct fw_scratch
+ * and the trap frame at its top: carved at boot (hart.c). 2 KiB so that
+ * 512 harts fit below the next stage at 2 MiB (RV64); the deepest path
+ * of a trap or an SBI call uses well under 1 KiB (measured with GCC's
+ * -fcallgraph-info=su, docs/firmware.md), and the guard below catches
+ * an overrun. A power of two.
+ */
+#define FW_STACK_SIZE 2048
+/* The boot hart's stack: it also parses the tree and prints the banner. */
+#define FW_BOOT_STACK_SIZE 8192
+/* The stack harts share, one at a time, before the hart table exists. */
+#define FW_EARLY_STACK_SIZE 1024
+/* What fw_early_role() answers (firmware/early.c). */
+#define FW_ROLE_WAIT  0
+#define FW_ROLE_BOOT  1
+#define FW_ROLE_OTHER 2
 /*
  * The lowest bytes of each hart's stack are its guard: a locked PMP
  * entry (firmware/fault.c) makes any access there fault, in M-mode too.

@@ -4,9 +4,10 @@
  *  - struct fw_scratch sits at the top of the hart's M-mode stack, above
  *    the trap frame, and is touched only by that hart (mscratch points at
  *    the trap frame right below it; entry.S uses both);
- *  - struct fw_hart lives in the fw_harts[] table and is shared: other
- *    harts post IPIs, fence requests and HSM starts into it. Fields that
- *    cross harts are accessed with __atomic builtins only.
+ *  - struct fw_hart lives in the hart table (one entry per hart of the
+ *    device tree, built at boot) and is shared: other harts post IPIs,
+ *    fence requests and HSM starts into it. Fields that cross harts are
+ *    accessed with __atomic builtins only.
  * The trap frame struct fw_trap_regs is laid out by register number.
  */
 #ifndef FW_HART_H
@@ -20,10 +21,23 @@
 
 struct pmu_hart;
 struct sse_hart;
+struct sbi_pmu_trace;
 
 /* Registers of the trapped context, x[n] = register xn. */
 struct fw_trap_regs {
 	unsigned long x[32];
+};
+
+/*
+ * A set of harts by table index (struct fw_hart.index), any number up
+ * to FW_MAX_HARTS. Words are accessed atomically where harts share one.
+ */
+#define FW_HARTSET_BITS (8 * sizeof(unsigned long))
+#define FW_HARTSET_WORDS                                                       \
+	((FW_MAX_HARTS + FW_HARTSET_BITS - 1) / FW_HARTSET_BITS)
+
+struct fw_hartset {
+	unsigned long w[FW_HARTSET_WORDS];
 };
 
 /* A remote fence this hart asks others to perform (sbi_rfence.c). */
@@ -36,20 +50,39 @@ struct fw_fence {
 	unsigned long waiting; /* harts that have not done it yet (atomic) */
 };
 
+/*
+ * One hart the device tree lists. The table (fw_hart_at()) is sorted by
+ * hart id and built by the boot hart from the tree before any other
+ * hart leaves the early lottery (firmware/early.c); nothing is sized
+ * for the most harts the firmware could serve but the hart sets.
+ */
 struct fw_hart {
-	unsigned int hartid;
-	bool present;	      /* the hart ran fw_start (set at boot) */
+	unsigned long hartid;
+	unsigned int index; /* place in the table */
+	bool present;	    /* the hart checked in (atomic) */
+	/*
+	 * It can run S-mode: misa.S as the hart read it at check-in; until
+	 * then the tree's word for it (an mmu-type). HSM never starts a
+	 * hart without, and the tree handed on marks it disabled.
+	 */
+	bool s_mode;
+	bool guarded;	      /* its stack guard (PMP) took */
+	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */
+	uintptr_t stack_top;  /* scratch and trap frame lie below it */
+	void *pmu_mem;	      /* its PMU state, before pmu_hart_init() */
 	struct pmu_hart *pmu; /* NULL until the PMU is set up */
 	/* pmu, or NULL while its calls are traced (firmware/pmu_trace.c) */
 	struct pmu_hart *pmu_fast;
-	int hsm_state;		   /* enum sbi_hsm_state (atomic) */
-	unsigned long next_addr;   /* HSM start/resume target, published */
-	unsigned long next_arg;	   /* by the release store of hsm_state */
-	unsigned long ipi_pending; /* FW_IPI_* bits (atomic) */
-	unsigned long fence_from;  /* harts whose fence we owe (atomic) */
-	struct fw_fence fence;	   /* our own outgoing request */
+	struct sbi_pmu_trace *trace;  /* its PMU call ring, if asked for */
+	int hsm_state;		      /* enum sbi_hsm_state (atomic) */
+	unsigned long next_addr;      /* HSM start/resume target, published */
+	unsigned long next_arg;	      /* by the release store of hsm_state */
+	unsigned long ipi_pending;    /* FW_IPI_* bits (atomic) */
+	struct fw_hartset fence_from; /* harts whose fence we owe (atomic) */
+	struct fw_fence fence;	      /* our own outgoing request */
 	/* SSE (sse_hw.c); touched by this hart only. */
 	struct sse_hart *sse;		/* NULL if SSE is not offered */
+	struct sse_hart *sse_mem;	/* its SSE state, offered or not */
 	struct fw_trap_regs *sse_frame; /* frame of the trap being handled */
 	bool sse_work;			/* look for an event to deliver */
 	bool sse_resumed;		/* COMPLETE resumed: keep a0/a1 */
@@ -71,9 +104,6 @@ _Static_assert(offsetof(struct fw_scratch, hart) == FW_SCRATCH_HART,
 _Static_assert(sizeof(struct fw_scratch) <= FW_SCRATCH_SIZE, "scratch size");
 _Static_assert(sizeof(struct fw_trap_regs) == FW_TRAP_REGS_SIZE,
 	       "trap frame layout");
-_Static_assert(FW_MAX_HARTS <= 32, "hart sets are unsigned long");
-
-extern struct fw_hart fw_harts[FW_MAX_HARTS];
 
 /* The calling hart's private scratch area. */
 struct fw_scratch *fw_scratch_self(void);
@@ -84,18 +114,72 @@ static inline struct fw_hart *fw_hart_self(void)
 	return fw_scratch_self()->hart;
 }
 
-/* Shared state of hart @hartid, or NULL if it is out of range or absent. */
+/* How many harts the table holds (0 before the boot hart built it). */
+unsigned int fw_hart_count(void);
+
+/* The hart at table index @index (< fw_hart_count()). */
+struct fw_hart *fw_hart_at(unsigned int index);
+
+/* Hart @hartid if the table lists it, checked in or not; else NULL. */
+struct fw_hart *fw_hart_find(unsigned long hartid);
+
+/* Hart @hartid if it checked in and runs S-mode; else NULL. */
 struct fw_hart *fw_hart_get(unsigned long hartid);
 
 /*
- * Shared state of hart @hartid if it checked in or the device tree lists
- * it: a hart slow to check in (host load) is already a hart S-mode may
- * ask about and start (HSM); it takes the start when it arrives. NULL if
- * out of range or neither.
+ * Shared state of hart @hartid if the device tree lists it: a hart slow
+ * to check in (host load) is already a hart S-mode may ask about and
+ * start (HSM); it takes the start when it arrives. NULL if unlisted.
  */
-struct fw_hart *fw_hart_expected(unsigned long hartid);
+static inline struct fw_hart *fw_hart_expected(unsigned long hartid)
+{
+	return fw_hart_find(hartid);
+}
 
-/* Bitmap of the harts that checked in at boot. */
-unsigned long fw_hart_present_mask(void);
+/* Has hart @h checked in? */
+static inline bool fw_hart_present(const struct fw_hart *h)
+{
+	return __atomic_load_n(&h->present, __ATOMIC_ACQUIRE);
+}
+
+/* Is @h a hart S-mode can reach: checked in, with S-mode? */
+static inline bool fw_hart_serves(const struct fw_hart *h)
+{
+	return fw_hart_present(h) && h->s_mode;
+}
+
+/* How many harts checked in. */
+unsigned int fw_hart_present_count(void);
+
+/*
+ * Build the table from @n hart ids sorted ascending (the tree's):
+ * entries and a @stack_size M-mode stack for each hart but @boot_index
+ * (it keeps its boot stack), from the boot heap. False if the heap
+ * cannot hold them; the table is then empty.
+ */
+bool fw_hart_table_build(const unsigned long *ids, unsigned int n,
+			 unsigned int boot_index, uintptr_t boot_stack_lo,
+			 uintptr_t boot_stack_top);
+
+/* Bytes the table takes per hart (entry and stack). */
+size_t fw_hart_bytes_per_hart(void);
+
+/* ---- hart sets ---- */
+
+static inline void fw_hartset_add(struct fw_hartset *s, unsigned int i)
+{
+	s->w[i / FW_HARTSET_BITS] |= 1UL << (i % FW_HARTSET_BITS);
+}
+
+static inline bool fw_hartset_has(const struct fw_hartset *s, unsigned int i)
+{
+	return (s->w[i / FW_HARTSET_BITS] >> (i % FW_HARTSET_BITS)) & 1;
+}
+
+static inline void fw_hartset_add_atomic(struct fw_hartset *s, unsigned int i)
+{
+	__atomic_or_fetch(&s->w[i / FW_HARTSET_BITS],
+			  1UL << (i % FW_HARTSET_BITS), __ATOMIC_RELEASE);
+}
 
 #endif

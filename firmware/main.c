@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The boot flow. Every hart arrives in fw_main() from fw_start with its
- * stack and scratch set. One hart becomes the boot hart (fw_dynamic's
- * boot_hart if given, else whoever wins an atomic lottery); it clears
- * .bss, reads the device tree, waits for the other harts to check in,
- * discovers the features, sets up the PMU and SSE cores, fixes up the
- * device tree and releases the others, which set themselves up and park
- * in HSM STOPPED until Linux starts them. The boot hart prints the
- * banner and enters the next stage in S-mode (a0 = hartid, a1 = DTB).
+ * The boot flow. fw_start (entry.S) and early.c choose the boot hart,
+ * which arrives in fw_main_boot() on the boot stack. It clears .bss,
+ * reads the device tree, builds the hart table (an entry and a stack for
+ * every hart of the tree, as many as memory holds), lets the others take
+ * their stacks and check in, discovers the features, sets up the PMU and
+ * SSE cores, fixes up the device tree and releases the others, which set
+ * themselves up (fw_main_secondary()) and park in HSM STOPPED until
+ * Linux starts them. The boot hart prints the banner and enters the next
+ * stage in S-mode (a0 = hartid, a1 = DTB).
  *
- * Until the boot hart has cleared .bss (stage 1), other harts touch only
- * their own stack and the two .data words below.
+ * Until the boot hart has built the table, the other harts touch only
+ * the early stack and .data (early.c).
  */
+#include <limits.h>
+
 #include <sbipmu/pmu.h>
+#include <sbipmu/platform_fdt.h>
 
 #include "alloc.h"
 #include "boot.h"
@@ -20,6 +24,7 @@
 #include "csr.h"
 #include "debug.h"
 #include "discover.h"
+#include "early.h"
 #include "fault.h"
 #include "fdt_setup.h"
 #include "hart.h"
@@ -29,7 +34,6 @@
 #include "pmu_trace.h"
 #include "sbi_ext.h"
 #include "sse_hw.h"
-#include "unpriv.h"
 
 #if __riscv_xlen == 64
 #define MAIN_NEXT_DEFAULT 0x80200000UL
@@ -38,6 +42,21 @@
 #endif
 /* Wait at most this long for harts to check in (0.1 s at virt's 10 MHz). */
 #define MAIN_CHECKIN_TICKS 1000000ULL
+/*
+ * The firmware region's largest size when neither the next stage nor
+ * the tree bounds it from above (a power of two).
+ */
+#define MAIN_REGION_MAX (4UL << 20)
+/*
+ * Heap per hart beyond its stack and table entry: its PMU state (256
+ * bytes on QEMU virt RV64, at most pmu_hart_state_size_max()) and its
+ * SSE state. The banner shows what was used.
+ */
+#define MAIN_HART_STATE_BUDGET 1024UL
+/* make firmware FW_HEAP_KIB=N: the heap for the riscv,pmu rows. */
+#ifndef FW_HEAP_KIB
+#define FW_HEAP_KIB 32
+#endif
 
 enum main_stage {
 	STAGE_RESET = 0,   /* .bss not yet cleared */
@@ -46,17 +65,21 @@ enum main_stage {
 	STAGE_RUNNING = 3, /* the boot hart entered the next stage */
 };
 
-/* In .data, not .bss: used before .bss is cleared. */
-static unsigned int main_lottery __attribute__((section(".data")));
+/* In .data, not .bss: read by harts before .bss is cleared. */
 static int main_stage __attribute__((section(".data")));
 
 static struct pmu_core main_pmu;
-static void *main_pmu_mem[FW_MAX_HARTS];
 static struct fw_boot main_boot_info;
+static unsigned long main_ids[FW_MAX_HARTS];
 
 extern char _bss_start[], _bss_end[];
+extern char fw_boot_stack[], fw_boot_stack_top[];
 extern void fw_enter_next(unsigned long hartid, unsigned long arg,
 			  unsigned long addr) __attribute__((noreturn));
+
+void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
+	__attribute__((noreturn));
+void fw_main_secondary(unsigned long hartid) __attribute__((noreturn));
 
 static void main_set_stage(int stage)
 {
@@ -69,28 +92,6 @@ static void main_wait_stage(int stage)
 		;
 }
 
-/* Copy fw_dynamic_info, each word read with traps caught. */
-static bool main_read_dynamic(uintptr_t addr, struct fw_dynamic_info *out)
-{
-	unsigned long *w = (unsigned long *)out;
-	unsigned int i;
-
-	if (!addr)
-		return false;
-	for (i = 0; i < sizeof(*out) / sizeof(*w); i++)
-		if (!fw_catch_read_ulong(addr + i * sizeof(*w), &w[i]))
-			return false;
-	return out->magic == FW_DYNAMIC_MAGIC;
-}
-
-static bool main_is_boot_hart(unsigned long hartid,
-			      const struct fw_dynamic_info *info, bool dynamic)
-{
-	if (dynamic && info->version >= 2 && info->boot_hart < FW_MAX_HARTS)
-		return hartid == info->boot_hart;
-	return __atomic_fetch_add(&main_lottery, 1, __ATOMIC_RELAXED) == 0;
-}
-
 static void main_clear_bss(void)
 {
 	volatile char *p;
@@ -99,37 +100,36 @@ static void main_clear_bss(void)
 		*p = 0;
 }
 
-static void main_check_in(unsigned long hartid)
+static void main_check_in(struct fw_hart *h)
 {
-	struct fw_hart *h = &fw_harts[hartid];
-
 	fw_scratch_self()->hart = h;
+	h->s_mode = fw_early_hart_has_s_mode();
 	__atomic_store_n(&h->present, true, __ATOMIC_RELEASE);
 }
 
-/* Wait until every hart the device tree lists has checked in, or timeout. */
+/* Wait until every hart of the table has checked in, or timeout. */
 static void main_wait_checkin(void)
 {
 	uint64_t start = fw_clint_time();
 
-	while ((fw_hart_present_mask() & fw_plat.dt_harts) != fw_plat.dt_harts)
+	while (fw_hart_present_count() != fw_hart_count())
 		if (fw_clint_time() - start > MAIN_CHECKIN_TICKS)
 			break;
 }
 
 /*
- * Per-hart state goes to every hart the device tree lists as well as to
- * every hart that checked in: a hart slower than the check-in wait still
- * finds its state when it arrives (its PMU calls would otherwise answer
- * NOT_SUPPORTED). Its heap is set aside before the event map is read, so
- * a map too big for the heap never leaves a hart without a PMU; it is
- * taken after, because the map decides how big the state is (saved
- * selectors of 32 or 64 bits, include/sbipmu/pmu.h).
+ * Per-hart state goes to every hart of the table, checked in or not: a
+ * hart slower than the check-in wait still finds its state when it
+ * arrives (its PMU calls would otherwise answer NOT_SUPPORTED). Its
+ * heap is set aside before the event map is read, so a map too big for
+ * the heap never leaves a hart without a PMU; it is taken after,
+ * because the map decides how big the state is (saved selectors of 32
+ * or 64 bits, include/sbipmu/pmu.h).
  */
 static void main_pmu_setup(struct fw_boot *b)
 {
+	unsigned int i, n = fw_hart_count();
 	size_t most;
-	unsigned int i;
 
 	b->pmu_init_error =
 		pmu_core_init(&main_pmu, &fw_feat.pmu, &fw_pmu_hal_ops,
@@ -139,50 +139,52 @@ static void main_pmu_setup(struct fw_boot *b)
 	b->pmu = &main_pmu;
 	/* fw_alloc() rounds each block up to 16 bytes. */
 	most = (pmu_hart_state_size_max(&main_pmu) + 15) & ~(size_t)15;
-	fw_alloc_reserve(most * (size_t)__builtin_popcountl(b->harts));
+	fw_alloc_reserve(most * n);
 	fw_fdt_pmu_map(b->fdt_in, &main_pmu, &b->pmu_dt);
 	fw_alloc_reserve(0);
 	b->pmu_hart_bytes = pmu_hart_state_size(&main_pmu);
-	for (i = 0; i < FW_MAX_HARTS; i++)
-		if (b->harts & (1UL << i))
-			main_pmu_mem[i] = fw_alloc(b->pmu_hart_bytes);
-	fw_pmu_trace_alloc(b->harts);
+	for (i = 0; i < n; i++)
+		fw_hart_at(i)->pmu_mem = fw_alloc(b->pmu_hart_bytes);
+	fw_pmu_trace_alloc();
 }
 
 /* Per-hart set-up, on the hart itself. */
 static void main_hart_init(struct fw_hart *h)
 {
 	fw_hart_setup(h);
-	if (main_boot_info.pmu && main_pmu_mem[h->hartid])
-		h->pmu = pmu_hart_init(main_pmu_mem[h->hartid],
-				       main_boot_info.pmu_hart_bytes, &main_pmu,
-				       NULL);
-	h->pmu_fast = fw_pmu_trace_on(h->hartid) ? NULL : h->pmu;
-	fw_debug_fault(h->hartid);
+	if (main_boot_info.pmu && h->pmu_mem)
+		h->pmu =
+			pmu_hart_init(h->pmu_mem, main_boot_info.pmu_hart_bytes,
+				      &main_pmu, NULL);
+	h->pmu_fast = h->trace ? NULL : h->pmu;
+	fw_debug_fault((unsigned int)h->hartid);
 }
 
-static void __attribute__((noreturn)) main_secondary(unsigned long hartid)
+/* A hart without S-mode: nothing to serve. It stays here for good. */
+static void __attribute__((noreturn)) main_park(void)
 {
+	csr_write(CSR_MIE, 0);
+	for (;;)
+		fw_wfi();
+}
+
+void fw_main_secondary(unsigned long hartid)
+{
+	struct fw_hart *h = fw_hart_find(hartid);
+
+	h->guarded = fw_fault_hart_init(h->stack_lo);
 	main_wait_stage(STAGE_CHECKIN);
-	if (fw_debug_late(hartid)) {
+	if (fw_debug_late((unsigned int)hartid)) {
 		/* well after the per-hart state, and after S-mode started */
 		main_wait_stage(STAGE_RUNNING);
 		fw_debug_late_delay();
 	}
-	main_check_in(hartid);
+	main_check_in(h);
+	if (!h->s_mode)
+		main_park();
 	main_wait_stage(STAGE_SETUP);
-	main_hart_init(&fw_harts[hartid]);
-	sbi_hsm_wait_start(&fw_harts[hartid]);
-}
-
-static void main_init_harts(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < FW_MAX_HARTS; i++) {
-		fw_harts[i].hartid = i;
-		sbi_hsm_init(&fw_harts[i]);
-	}
+	main_hart_init(h);
+	sbi_hsm_wait_start(h);
 }
 
 /*
@@ -201,54 +203,141 @@ static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 		fw_wfi();
 }
 
+/*
+ * Where the firmware region may end: a power of two above its base (one
+ * NAPOT entry), below the next stage and the tree if they lie above.
+ */
+static uintptr_t main_region_limit(uintptr_t next_addr, uintptr_t fdt)
+{
+	uintptr_t base = fw_region_base(), end = base + MAIN_REGION_MAX;
+	uintptr_t size = MAIN_REGION_MAX;
+
+	if (next_addr > base && next_addr < end)
+		end = next_addr;
+	if (fdt > base && fdt < end)
+		end = fdt;
+	while (size > end - base)
+		size >>= 1;
+	return base + size;
+}
+
+/*
+ * The harts to serve: the tree's, as many as memory holds, the boot
+ * hart always among them (added if the tree lacks it). Those left out
+ * park and are marked disabled in the tree handed on.
+ */
+static unsigned int main_pick_harts(struct fw_boot *b, unsigned int fit)
+{
+	const struct platform_fdt_facts *dt = fw_fdt_facts();
+	unsigned int i, n = 0;
+	bool boot_seen = false;
+
+	if (fit > FW_MAX_HARTS)
+		fit = FW_MAX_HARTS;
+	for (i = 0; i < dt->n_harts && n < fit; i++) {
+		if (dt->harts[i].id > ULONG_MAX)
+			continue; /* RV32: no such hart */
+		boot_seen |= dt->harts[i].id == b->hartid;
+		main_ids[n++] = (unsigned long)dt->harts[i].id;
+	}
+	if (!boot_seen) {
+		unsigned int at = n < fit ? n++ : n - 1;
+
+		/* keep the list sorted: move the boot hart to its place */
+		main_ids[at] = b->hartid;
+		while (at > 0 && main_ids[at - 1] > main_ids[at]) {
+			unsigned long t = main_ids[at - 1];
+
+			main_ids[at - 1] = main_ids[at];
+			main_ids[at--] = t;
+		}
+		b->boot_not_in_tree = true;
+	}
+	b->harts_left_out = dt->n_harts + dt->harts_over + !boot_seen - n;
+	return n;
+}
+
+static unsigned int main_index_of(unsigned long hartid, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n && main_ids[i] != hartid; i++)
+		;
+	return i;
+}
+
+/* The boot heap, the hart table and every hart's stack. */
+static void main_harts_setup(struct fw_boot *b)
+{
+	uintptr_t limit = main_region_limit(b->next_addr, (uintptr_t)b->fdt_in);
+	size_t per = fw_hart_bytes_per_hart() + MAIN_HART_STATE_BUDGET;
+	size_t shared = FW_HEAP_KIB * 1024UL + FW_STACK_SIZE;
+	size_t room = limit - fw_alloc_base(), fit = 0;
+	unsigned int i, n;
+
+	if (room > shared)
+		fit = (room - shared) / per;
+	if (fit > FW_MAX_HARTS)
+		fit = FW_MAX_HARTS;
+	n = main_pick_harts(b, fit ? (unsigned int)fit : 1);
+	fw_alloc_init(limit, shared + n * per);
+	b->hart_bytes = per;
+	if (!fw_hart_table_build(main_ids, n, main_index_of(b->hartid, n),
+				 (uintptr_t)fw_boot_stack,
+				 (uintptr_t)fw_boot_stack_top))
+		main_refuse(b); /* not even the boot hart fits: no way on */
+	for (i = 0; i < n; i++)
+		sbi_hsm_init(fw_hart_at(i));
+}
+
 /* The boot hart, from .bss clearing to entering the next stage. */
 static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 {
+	struct fw_hart *self;
+
 	b->fdt_in = fdt;
 	if (!fw_fdt_take(fdt))
 		main_refuse(b);
 	fw_debug_scan(fdt, b->hartid);
-	main_check_in(b->hartid);
+	main_harts_setup(b);
+	self = fw_hart_find(b->hartid);
+	self->guarded = b->boot_guarded;
+	main_check_in(self);
 	main_set_stage(STAGE_CHECKIN);
+	fw_early_release();
 	main_wait_checkin();
-	b->harts = fw_plat.dt_harts | fw_hart_present_mask();
 	fw_discover();
 	if (b->banner)
 		fw_banner_header();
 	main_pmu_setup(b);
-	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf, b->harts);
+	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
 	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	main_set_stage(STAGE_SETUP);
-	main_hart_init(&fw_harts[b->hartid]);
+	main_hart_init(self);
 	if (b->banner)
 		fw_banner(b);
-	sbi_hsm_boot_started(&fw_harts[b->hartid]);
+	sbi_hsm_boot_started(self);
 	main_set_stage(STAGE_RUNNING);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);
 }
 
-void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
-	__attribute__((noreturn));
-
-void fw_main(unsigned long hartid, void *fdt, uintptr_t dynamic)
+void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 {
 	struct fw_dynamic_info info;
-	bool dyn;
 	struct fw_boot *b = &main_boot_info;
+	bool guarded, dyn;
 
-	fw_fault_hart_init(hartid); /* first: faults reported from here on */
-	dyn = main_read_dynamic(dynamic, &info);
-	if (!main_is_boot_hart(hartid, &info, dyn)) {
-		main_secondary(hartid);
-		__builtin_unreachable();
-	}
+	/* first: faults reported from here on */
+	guarded = fw_fault_hart_init((uintptr_t)fw_boot_stack);
+	dyn = fw_early_read_dynamic(dynamic, &info);
 	main_clear_bss(); /* from here on .bss, b included, is ours */
-	main_init_harts();
 	fw_plat_init_defaults();
-	b->hartid = (unsigned int)hartid;
+	b->hartid = hartid;
+	b->boot_guarded = guarded;
 	b->dynamic = dyn;
 	if (dyn)
 		b->info = info;
+	b->preferred = fw_early_preferred(&info, dyn);
 	b->next_addr = dyn ? info.next_addr : MAIN_NEXT_DEFAULT;
 	b->banner = !(dyn && (info.options & FW_DYNAMIC_OPT_NO_BANNER));
 	main_boot(b, fdt);

@@ -30,8 +30,6 @@ struct fw_platform {
 	bool qemu_virt; /* root compatible "riscv-virtio": QEMU's virt */
 	unsigned int n_mem;
 	struct fw_mem_range mem[FW_MAX_MEM_RANGES];
-	unsigned long dt_harts; /* hart ids of enabled /cpus nodes, as a set */
-	unsigned int dt_harts_over; /* /cpus nodes with ids we cannot serve */
 };
 
 extern struct fw_platform fw_plat;

@@ -7,9 +7,12 @@
  * DBCN, the PMU and SSE cores, and their platform hooks (including two
  * platform firmware events of our own, see docs/firmware.md).
  */
+#include <limits.h>
 #include <stddef.h>
 
+#include "alloc.h"
 #include "csr.h"
+#include "hart.h"
 #include "platform.h"
 #include "sse_hw.h"
 
@@ -31,9 +34,20 @@ uintptr_t fw_region_base(void)
 	return (uintptr_t)_fw_start;
 }
 
+/*
+ * The smallest power of two holding the image and the heap as far as it
+ * is used (alloc.h): all of it once the boot hart has allocated what the
+ * harts need, which it does before the PMP entry and the reserved-memory
+ * node are made from this.
+ */
 uintptr_t fw_region_size(void)
 {
-	return (uintptr_t)_fw_region_end - (uintptr_t)_fw_start;
+	uintptr_t used = fw_alloc_top() - (uintptr_t)_fw_start;
+	uintptr_t size = (uintptr_t)_fw_region_end - (uintptr_t)_fw_start;
+
+	while (size < used)
+		size <<= 1;
+	return size;
 }
 
 void fw_plat_init_defaults(void)
@@ -171,7 +185,17 @@ static bool plat_sse_entry_ok(void *ctx, uint64_t pc)
 	return !plat_overlaps_fw(pc, pc + 2);
 }
 
+/* The SSE core keeps no hart table of its own: ours serves. */
+static struct sse_hart *plat_sse_hart(void *ctx, uint64_t hartid)
+{
+	struct fw_hart *h = hartid <= ULONG_MAX ? fw_hart_find(hartid) : NULL;
+
+	(void)ctx;
+	return h ? h->sse_mem : NULL;
+}
+
 const struct sse_platform_ops fw_plat_sse_ops = {
 	.shmem_map = plat_shmem_map,
 	.entry_ok = plat_sse_entry_ok,
+	.hart_find = plat_sse_hart,
 };

@@ -19,37 +19,35 @@
 #include "platform.h"
 #include "pmu_trace.h"
 
-static struct sbi_pmu_trace trace_rings[FW_MAX_HARTS];
-
 /*
- * Ring memory for every hart in @harts, from the boot heap: as many
+ * A ring for every hart of the table, from the boot heap: as many
  * entries as asked, fewer if the heap cannot hold them (said at boot).
  */
-void fw_pmu_trace_alloc(unsigned long harts)
+void fw_pmu_trace_alloc(void)
 {
 	uint32_t want = fw_feat.trace_entries, n = want;
-	unsigned int n_harts = (unsigned int)__builtin_popcountl(harts), i;
-	size_t room = fw_alloc_capacity() - fw_alloc_used();
+	unsigned int n_harts = fw_hart_count(), i;
+	size_t per = sizeof(struct sbi_pmu_trace) + 16;
+	size_t room = fw_alloc_free();
 
 	if (!want || !n_harts)
 		return;
-	if (sbi_pmu_trace_bytes(n) * n_harts > room)
-		n = (uint32_t)(room / n_harts /
+	if ((sbi_pmu_trace_bytes(n) + per) * n_harts > room)
+		n = (uint32_t)((room / n_harts - per) /
 			       sizeof(struct sbi_pmu_trace_entry));
-	for (i = 0; i < FW_MAX_HARTS; i++)
-		if (harts & (1UL << i))
-			sbi_pmu_trace_init(&trace_rings[i],
+	for (i = 0; n && i < n_harts; i++) {
+		struct fw_hart *h = fw_hart_at(i);
+
+		h->trace = fw_alloc(sizeof(*h->trace));
+		if (h->trace)
+			sbi_pmu_trace_init(h->trace,
 					   fw_alloc(sbi_pmu_trace_bytes(n)), n,
 					   fw_clint_time);
+	}
 	fw_feat.trace_entries = n;
 	if (n < want)
 		fw_printf("pmu trace: %u entries per hart asked, %u fit\n",
 			  (unsigned int)want, (unsigned int)n);
-}
-
-bool fw_pmu_trace_on(unsigned int hartid)
-{
-	return trace_rings[hartid % FW_MAX_HARTS].size != 0;
 }
 
 struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,
@@ -60,13 +58,16 @@ struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,
 	if (!h->pmu)
 		return ret;
 	pmu_fw_event(h->pmu, SBIPMU_FW_PMU_ECALL);
-	return sbi_pmu_ecall_traced(h->pmu, &trace_rings[h->hartid], fid, a);
+	return sbi_pmu_ecall_traced(h->pmu, h->trace, fid, a);
 }
 
 void fw_pmu_trace_dump(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < FW_MAX_HARTS; i++)
-		sbi_pmu_trace_dump(&trace_rings[i], i, fw_printf);
+	for (i = 0; i < fw_hart_count(); i++)
+		if (fw_hart_at(i)->trace)
+			sbi_pmu_trace_dump(fw_hart_at(i)->trace,
+					   (unsigned int)fw_hart_at(i)->hartid,
+					   fw_printf);
 }

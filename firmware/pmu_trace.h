@@ -7,11 +7,12 @@
 
 #include "sbi_ext.h"
 
-/* Boot hart, after the PMU state: rings for the harts in @harts. */
-void fw_pmu_trace_alloc(unsigned long harts);
-
-/* Is hart @hartid's PMU traced (its calls go to fw_pmu_trace_ecall)? */
-bool fw_pmu_trace_on(unsigned int hartid);
+/*
+ * Boot hart, after the PMU state: a ring for every hart if /chosen asks
+ * for tracing. A hart with a ring (h->trace) has its PMU calls traced:
+ * they go to fw_pmu_trace_ecall.
+ */
+void fw_pmu_trace_alloc(void);
 
 /* The PMU extension's handler while tracing (an sbi_ext_fn). */
 struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,

@@ -173,15 +173,15 @@ struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
 }
 
 int sbi_hartmask_decode(unsigned long mask, unsigned long base,
-			unsigned long *set)
+			struct sbi_hartlist *list)
 {
-	unsigned long out = 0;
 	unsigned int i;
 
-	if (base == ~0UL) { /* "all available harts" */
-		*set = fw_hart_present_mask();
+	list->mask = mask;
+	list->base = base;
+	list->all = base == ~0UL; /* "all available harts" */
+	if (list->all)
 		return SBI_SUCCESS;
-	}
 	for (i = 0; i < __riscv_xlen; i++) {
 		unsigned long id;
 
@@ -189,8 +189,28 @@ int sbi_hartmask_decode(unsigned long mask, unsigned long base,
 			continue;
 		if (__builtin_add_overflow(base, i, &id) || !fw_hart_get(id))
 			return SBI_ERR_INVALID_PARAM;
-		out |= 1UL << id;
 	}
-	*set = out;
 	return SBI_SUCCESS;
+}
+
+struct fw_hart *sbi_hartlist_next(const struct sbi_hartlist *list,
+				  unsigned int *cursor)
+{
+	unsigned int i = *cursor;
+
+	if (list->all) {
+		for (; i < fw_hart_count(); i++)
+			if (fw_hart_serves(fw_hart_at(i))) {
+				*cursor = i + 1;
+				return fw_hart_at(i);
+			}
+	} else {
+		for (; i < __riscv_xlen; i++)
+			if (list->mask & (1UL << i)) {
+				*cursor = i + 1;
+				return fw_hart_find(list->base + i);
+			}
+	}
+	*cursor = i;
+	return NULL;
 }

@@ -65,8 +65,21 @@ struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
  * (hart_mask, hart_mask_base) -> set of present harts (SBI v3.0 "Hart
  * list parameter"): SBI_ERR_INVALID_PARAM if any named hart is invalid.
  */
+struct sbi_hartlist {
+	unsigned long mask;
+	unsigned long base;
+	bool all; /* base -1: every hart S-mode can reach */
+};
+
 int sbi_hartmask_decode(unsigned long mask, unsigned long base,
-			unsigned long *set);
+			struct sbi_hartlist *list);
+
+/*
+ * The next hart of a decoded list from *@cursor on (start at 0), or NULL
+ * at its end. Hart ids named in the mask were checked by the decode.
+ */
+struct fw_hart *sbi_hartlist_next(const struct sbi_hartlist *list,
+				  unsigned int *cursor);
 
 /* RFENCE: perform the fences other harts asked @self for. */
 void sbi_rfence_process(struct fw_hart *self);

@@ -123,7 +123,11 @@ static struct sbiret hsm_start(unsigned long hartid, unsigned long addr,
 {
 	struct fw_hart *t = fw_hart_expected(hartid);
 
-	if (!t)
+	/*
+	 * INVALID_PARAM: "hartid is not a valid hartid as corresponding
+	 * hart cannot be started in supervisor mode" (sifive_u's hart 0).
+	 */
+	if (!t || !t->s_mode)
 		return hsm_ret(SBI_ERR_INVALID_PARAM, 0);
 	if (!fw_plat_ram_ok(addr, 4))
 		return hsm_ret(SBI_ERR_INVALID_ADDRESS, 0);

@@ -17,19 +17,18 @@ struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
 			    const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
-	unsigned long set;
-	unsigned int i;
+	struct sbi_hartlist list;
+	struct fw_hart *t;
+	unsigned int cursor = 0;
 
 	if (fid != SBI_IPI_SEND_IPI)
 		return r;
-	r.error = sbi_hartmask_decode(a[0], a[1], &set);
+	r.error = sbi_hartmask_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	for (i = 0; i < FW_MAX_HARTS; i++) {
-		if (!(set & (1UL << i)))
-			continue;
+	while ((t = sbi_hartlist_next(&list, &cursor))) {
 		pmu_fw_event(h->pmu, SBI_PMU_FW_IPI_SENT);
-		fw_ipi_send(&fw_harts[i], FW_IPI_SSIP);
+		fw_ipi_send(t, FW_IPI_SSIP);
 	}
 	return r;
 }

@@ -149,46 +149,69 @@ static void rfence_do(struct fw_hart *self, const struct fw_fence *f)
 	pmu_fw_event(self->pmu, rfence_events[f->kind].received);
 }
 
-void sbi_rfence_process(struct fw_hart *self)
+/* One word of our fence_from set: do each request it names. */
+static void rfence_process_word(struct fw_hart *self, unsigned int word)
 {
-	unsigned long from =
-		__atomic_exchange_n(&self->fence_from, 0, __ATOMIC_ACQUIRE);
-	unsigned long bit = 1UL << self->hartid;
-	unsigned int s;
+	unsigned long from = __atomic_exchange_n(&self->fence_from.w[word], 0,
+						 __ATOMIC_ACQUIRE);
 
-	for (s = 0; s < FW_MAX_HARTS; s++) {
-		if (!(from & (1UL << s)))
-			continue;
-		rfence_do(self, &fw_harts[s].fence);
-		__atomic_and_fetch(&fw_harts[s].fence.waiting, ~bit,
-				   __ATOMIC_RELEASE);
+	while (from) {
+		unsigned int bit = (unsigned int)__builtin_ctzl(from);
+		struct fw_hart *s = fw_hart_at(word * FW_HARTSET_BITS + bit);
+
+		from &= from - 1;
+		rfence_do(self, &s->fence);
+		__atomic_sub_fetch(&s->fence.waiting, 1, __ATOMIC_RELEASE);
 	}
 }
 
-/* Post the request in h->fence to every hart of @set but h itself. */
-static void rfence_post(struct fw_hart *h, unsigned long set)
+void sbi_rfence_process(struct fw_hart *self)
 {
-	unsigned int t;
+	unsigned int w, words = (fw_hart_count() + FW_HARTSET_BITS - 1) /
+				FW_HARTSET_BITS;
 
-	__atomic_store_n(&h->fence.waiting, set, __ATOMIC_RELEASE);
-	for (t = 0; t < FW_MAX_HARTS; t++) {
-		if (!(set & (1UL << t)))
+	for (w = 0; w < words; w++)
+		if (__atomic_load_n(&self->fence_from.w[w], __ATOMIC_RELAXED))
+			rfence_process_word(self, w);
+}
+
+/*
+ * Post the request in h->fence to every hart of @list but h itself.
+ * waiting counts the targets down: set before the first doorbell, so
+ * no target can finish before it is counted.
+ */
+static bool rfence_post(struct fw_hart *h, const struct sbi_hartlist *list)
+{
+	unsigned int cursor = 0;
+	unsigned long n = 0;
+	struct fw_hart *t;
+	bool self = false;
+
+	while ((t = sbi_hartlist_next(list, &cursor)))
+		n += t != h;
+	__atomic_store_n(&h->fence.waiting, n, __ATOMIC_RELEASE);
+	cursor = 0;
+	while ((t = sbi_hartlist_next(list, &cursor))) {
+		if (t == h) {
+			self = true;
 			continue;
-		__atomic_or_fetch(&fw_harts[t].fence_from, 1UL << h->hartid,
-				  __ATOMIC_RELEASE);
-		fw_ipi_send(&fw_harts[t], FW_IPI_FENCE);
+		}
+		fw_hartset_add_atomic(&t->fence_from, h->index);
+		fw_ipi_send(t, FW_IPI_FENCE);
 	}
+	return self;
 }
 
 struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
-	unsigned long set, self = 1UL << h->hartid;
+	struct sbi_hartlist list;
+	unsigned int cursor = 0;
 
 	if (fid >= FENCE_KIND_COUNT || (fid >= HFENCE_GVMA_VMID && !fw_feat.h))
 		return r;
-	r.error = sbi_hartmask_decode(a[0], a[1], &set);
+	r.error = sbi_hartmask_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
 	h->fence.kind = (unsigned int)fid;
@@ -198,10 +221,9 @@ struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 	h->fence.vmid = fid >= HFENCE_VVMA_ASID
 				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
 				: 0;
-	if (set)
+	if (sbi_hartlist_next(&list, &cursor))
 		pmu_fw_event(h->pmu, rfence_events[fid].sent);
-	rfence_post(h, set & ~self);
-	if (set & self)
+	if (rfence_post(h, &list))
 		rfence_do(h, &h->fence);
 	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
 		fw_ipi_poll(h);

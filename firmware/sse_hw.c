@@ -25,6 +25,7 @@
 #include <sbipmu/sbi_sse_ecall.h>
 #include <sbipmu/sse.h>
 
+#include "alloc.h"
 #include "csr.h"
 #include "discover.h"
 #include "ipi.h"
@@ -32,7 +33,6 @@
 #include "sse_hw.h"
 
 static struct sse_core sse_hw_core;
-static struct sse_hart sse_hw_harts[FW_MAX_HARTS];
 
 /* The trap frame holding @a: entry.S passes &frame->x[10] as a. */
 static struct fw_trap_regs *sse_hw_frame(const unsigned long a[6])
@@ -152,25 +152,32 @@ static const struct sse_hal_ops sse_hw_ops = {
 	.pmu_route = sse_hw_pmu_route,
 };
 
-int fw_sse_setup(bool pmu_overflow, unsigned long harts)
+/*
+ * Every hart of the table gets its SSE state from the boot heap; the
+ * core finds it through the platform's hart_find (platform_virt.c).
+ */
+int fw_sse_setup(bool pmu_overflow)
 {
 	const struct sse_hw_desc hw = {
 		.xlen = __riscv_xlen,
 		.pmu_overflow = pmu_overflow,
 		.h_ext = fw_feat.h,
 	};
-	unsigned int i;
+	unsigned int i, n = fw_hart_count();
 	int rc = sse_core_init(&sse_hw_core, &hw, &sse_hw_ops, &fw_plat_sse_ops,
 			       NULL);
 
-	for (i = 0; i < FW_MAX_HARTS && !rc; i++)
-		if (harts & (1UL << i))
-			rc = sse_hart_add(&sse_hw_core, &sse_hw_harts[i], i,
-					  &fw_harts[i]);
+	for (i = 0; i < n && !rc; i++) {
+		struct fw_hart *h = fw_hart_at(i);
+
+		h->sse_mem = fw_alloc(sizeof(*h->sse_mem));
+		rc = h->sse_mem ? sse_hart_add(&sse_hw_core, h->sse_mem,
+					       h->hartid, h)
+				: SBI_ERR_NO_SHMEM;
+	}
 	/* All or nothing: the harts see SSE only once every one has it. */
-	for (i = 0; i < FW_MAX_HARTS && !rc; i++)
-		if (harts & (1UL << i))
-			fw_harts[i].sse = &sse_hw_harts[i];
+	for (i = 0; i < n && !rc; i++)
+		fw_hart_at(i)->sse = fw_hart_at(i)->sse_mem;
 	return rc;
 }
 

@@ -21,7 +21,7 @@
  * harts have Sscofpmf, so the PMU overflow event can be offered. Returns
  * SBI_SUCCESS or the core's error (SSE is then not offered).
  */
-int fw_sse_setup(bool pmu_overflow, unsigned long harts);
+int fw_sse_setup(bool pmu_overflow);
 
 /* Is the PMU overflow event offered (for the banner)? */
 bool fw_sse_pmu_event(void);

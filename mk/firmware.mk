@@ -58,7 +58,7 @@ $(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
-$(2)/$(1)/obj/firmware/alloc.o: $(FW_HEAP_STAMP)
+$(2)/$(1)/obj/firmware/main.o: $(FW_HEAP_STAMP)
 
 $(2)/$(1)/obj/%.o: %.S $(FW_HDRS) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)

@@ -22,6 +22,11 @@
 #define PLATFORM_FDT_MODEL_LEN	 64
 /* Deepest node nesting accepted (a real tree has 4 or 5 levels). */
 #define PLATFORM_FDT_MAX_DEPTH 64
+/*
+ * Most harts a scan lists: QEMU virt makes up to 512. A caller may ask
+ * for fewer (its own limit); the rest are counted, not kept.
+ */
+#define PLATFORM_FDT_MAX_HARTS 512
 
 /* The outcome of platform_fdt_check(). */
 struct platform_fdt_verdict {
@@ -72,13 +77,29 @@ struct platform_fdt_device {
 	uint64_t base; /* first reg address */
 };
 
+/* One enabled /cpus node with a usable hart id. */
+struct platform_fdt_hart {
+	uint64_t id;
+	struct platform_fdt_isa isa; /* what its riscv,isa* names */
+	/*
+	 * It has an mmu-type other than "riscv,none": a hart that can run
+	 * S-mode. A hart without one (sifive_u's E51) may still have S-mode
+	 * without paging; the firmware asks the hart itself (misa.S).
+	 */
+	bool mmu;
+};
+
 /* What the firmware takes from a checked tree. */
 struct platform_fdt_facts {
 	char model[PLATFORM_FDT_MODEL_LEN]; /* "" when the root has none */
 	bool qemu_virt;			    /* root compatible "riscv-virtio" */
-	uint64_t harts;		     /* ids of enabled /cpus nodes, as a set */
-	unsigned int harts_over;     /* enabled cpus with ids >= max_harts */
-	struct platform_fdt_isa isa; /* on every enabled hart; none: all 0 */
+	/* Enabled /cpus nodes with a hart id, sorted by id, ids unique. */
+	unsigned int n_harts;
+	struct platform_fdt_hart harts[PLATFORM_FDT_MAX_HARTS];
+	unsigned int harts_over; /* enabled cpus beyond max_harts: not kept */
+	unsigned int harts_dup;	 /* enabled cpus repeating an id: ignored */
+	struct platform_fdt_isa isa; /* on every listed hart; none: all 0 */
+	bool isa_differs;	     /* not every listed hart names the same */
 	unsigned int n_mem;
 	struct platform_fdt_range mem[PLATFORM_FDT_MAX_MEM];
 	unsigned int mem_over; /* ranges beyond PLATFORM_FDT_MAX_MEM */
@@ -92,8 +113,9 @@ struct platform_fdt_facts {
 };
 
 /*
- * Read the facts from @fdt, which platform_fdt_check() accepted. Hart ids
- * at or above @max_harts (at most 64) are counted, not kept.
+ * Read the facts from @fdt, which platform_fdt_check() accepted. The
+ * first @max_harts enabled cpus in tree order (at most
+ * PLATFORM_FDT_MAX_HARTS) are listed, the others counted.
  */
 void platform_fdt_scan(const void *fdt, unsigned int max_harts,
 		       struct platform_fdt_facts *facts);
@@ -114,5 +136,14 @@ bool platform_fdt_isa_has(const char *isa, size_t len, const char *ext);
  * call on a larger copy (fdt_open_into()) completes it.
  */
 int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size);
+
+/*
+ * Mark the /cpus node of hart @hartid status = "disabled" in @fdt, an
+ * open tree with room to grow: a hart the firmware does not serve, or
+ * one that cannot run S-mode, is then no hart of the next stage's.
+ * Returns 0 (also when no enabled node has that id) or a negative libfdt
+ * error (-FDT_ERR_NOSPACE: retry on a larger copy).
+ */
+int platform_fdt_disable_cpu(void *fdt, uint64_t hartid);
 
 #endif

@@ -57,6 +57,8 @@ struct sse_hal_ops {
 };
 
 /* Platform hooks. @ctx is the platform context given to sse_core_init(). */
+struct sse_hart;
+
 struct sse_platform_ops {
 	/*
 	 * MANDATORY: the firmware's pointer to [addr, addr + size) of
@@ -69,6 +71,12 @@ struct sse_platform_ops {
 	 * at @pc (a virtual address), e.g. the firmware's own memory.
 	 */
 	bool (*entry_ok)(void *ctx, uint64_t pc);
+	/*
+	 * OPTIONAL: the state of hart @hartid as given to sse_hart_add(), or
+	 * NULL if there is no such hart. With it the core keeps no table of
+	 * harts of its own and serves any number (without: SSE_MAX_HARTS).
+	 */
+	struct sse_hart *(*hart_find)(void *ctx, uint64_t hartid);
 };
 
 /* What every hart offers, known at boot. */

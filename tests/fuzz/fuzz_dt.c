@@ -127,13 +127,15 @@ static const struct pmu_platform_ops fuzz_plat = {
 static void fuzz_check_facts(const struct platform_fdt_facts *f)
 {
 	FUZZ_CHECK(memchr(f->model, '\0', sizeof(f->model)) != NULL);
-	FUZZ_CHECK((f->harts >> FUZZ_MAX_HARTS) == 0);
+	FUZZ_CHECK(f->n_harts <= FUZZ_MAX_HARTS);
+	for (unsigned int i = 1; i < f->n_harts; i++)
+		FUZZ_CHECK(f->harts[i - 1].id < f->harts[i].id);
 	FUZZ_CHECK(f->n_mem <= PLATFORM_FDT_MAX_MEM);
 	for (unsigned int i = 0; i < f->n_mem; i++)
 		FUZZ_CHECK(f->mem[i].size != 0);
 	FUZZ_CHECK(f->snapshot <= PLATFORM_FDT_SNAPSHOT_OFF);
 	FUZZ_CHECK(f->trace_entries <= 65535);
-	if (!f->harts) {
+	if (!f->n_harts) {
 		FUZZ_CHECK(!f->isa.sscofpmf && !f->isa.sstc);
 	}
 }

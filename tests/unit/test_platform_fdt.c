@@ -302,8 +302,14 @@ static void test_scan__qemu_tree__machine_facts(void **state)
 	platform_fdt_scan(b.fdt, 8, &f);
 	assert_string_equal(f.model, "riscv-virtio,qemu");
 	assert_true(f.qemu_virt);
-	assert_int_equal(f.harts, 0xf);
+	assert_int_equal(f.n_harts, 4);
+	for (unsigned int i = 0; i < 4; i++) {
+		assert_int_equal(f.harts[i].id, i);
+		assert_true(f.harts[i].mmu);
+		assert_true(f.harts[i].isa.sscofpmf);
+	}
 	assert_int_equal(f.harts_over, 0);
+	assert_false(f.isa_differs);
 	assert_true(f.isa.sscofpmf);
 	assert_true(f.isa.sstc);
 	assert_false(f.isa.smcntrpmf);
@@ -325,7 +331,9 @@ static void test_scan__hart_ids_beyond_limit__counted_not_kept(void **state)
 
 	(void)state;
 	platform_fdt_scan(b.fdt, 2, &f);
-	assert_int_equal(f.harts, 0x3);
+	assert_int_equal(f.n_harts, 2);
+	assert_int_equal(f.harts[0].id, 0);
+	assert_int_equal(f.harts[1].id, 1);
 	assert_int_equal(f.harts_over, 2);
 	free(b.fdt);
 }
@@ -379,7 +387,8 @@ test_scan__status_must_be_a_string__okay_unterminated_off(void **state)
 
 	(void)state;
 	platform_fdt_scan(fdt, 8, &f);
-	assert_int_equal(f.harts, 0x1);
+	assert_int_equal(f.n_harts, 1);
+	assert_int_equal(f.harts[0].id, 0);
 	assert_true(f.isa.sscofpmf);
 	free(fdt);
 }
@@ -398,12 +407,112 @@ static void test_scan__no_cpus_node__no_harts_no_extensions(void **state)
 
 	(void)state;
 	platform_fdt_scan(fdt, 8, &f);
-	assert_int_equal(f.harts, 0);
+	assert_int_equal(f.n_harts, 0);
 	assert_false(f.isa.sscofpmf);
 	assert_false(f.isa.sstc);
 	assert_string_equal(f.model, "");
 	assert_false(f.uart.found);
 	free(fdt);
+}
+
+/*
+ * Sparse ids in any order, a repeated id, a hart that names fewer
+ * extensions and one without an MMU (sifive_u's E51): sorted, the
+ * repeat ignored and counted, the difference noted.
+ */
+static void build_sparse_mixed_harts(void *fdt)
+{
+	int cpus = fdt_add_subnode(fdt, 0, "cpus"), node;
+
+	assert_int_equal(fdt_setprop_u32(fdt, cpus, "#address-cells", 1), 0);
+	node = add_cpu(fdt, cpus, "cpu@40", 40, NULL, 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, node, "mmu-type", "riscv,sv48"), 0);
+	node = add_cpu(fdt, cpus, "cpu@7", 7, NULL, 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, node, "mmu-type", "riscv,sv39"), 0);
+	node = add_cpu(fdt, cpus, "cpu@0", 0, NULL, 0);
+	assert_int_equal(fdt_setprop_string(fdt, node, "riscv,isa", "rv64imac"),
+			 0);
+	node = add_cpu(fdt, cpus, "cpu@7b", 7, NULL, 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, node, "mmu-type", "riscv,sv39"), 0);
+}
+
+static void test_scan__harts_sorted_by_id__repeats_counted(void **state)
+{
+	void *fdt = tree(build_sparse_mixed_harts);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
+	assert_int_equal(f.n_harts, 3);
+	assert_int_equal(f.harts[0].id, 0);
+	assert_int_equal(f.harts[1].id, 7);
+	assert_int_equal(f.harts[2].id, 40);
+	assert_int_equal(f.harts_dup, 1);
+	assert_false(f.harts[0].mmu);
+	assert_true(f.harts[1].mmu && f.harts[2].mmu);
+	assert_false(f.harts[0].isa.sscofpmf);
+	assert_true(f.harts[1].isa.sscofpmf);
+	assert_false(f.isa.sscofpmf); /* not on every hart */
+	assert_true(f.isa_differs);
+	free(fdt);
+}
+
+static void build_many_harts(void *fdt)
+{
+	int cpus = fdt_add_subnode(fdt, 0, "cpus");
+	char name[16];
+
+	assert_int_equal(fdt_setprop_u32(fdt, cpus, "#address-cells", 1), 0);
+	for (uint32_t i = 0; i < PLATFORM_FDT_MAX_HARTS + 3; i++) {
+		snprintf(name, sizeof(name), "cpu@%u", i);
+		add_cpu(fdt, cpus, name, i, NULL, 0);
+	}
+}
+
+static void test_scan__more_harts_than_the_list__counted(void **state)
+{
+	void *fdt = calloc(1, 1 << 20);
+	struct platform_fdt_facts *f = malloc(sizeof(*f));
+
+	(void)state;
+	assert_non_null(fdt);
+	assert_non_null(f);
+	assert_int_equal(fdt_create_empty_tree(fdt, 1 << 20), 0);
+	build_many_harts(fdt);
+	platform_fdt_scan(fdt, 100000, f);
+	assert_int_equal(f->n_harts, PLATFORM_FDT_MAX_HARTS);
+	assert_int_equal(f->harts_over, 3);
+	/* libfdt adds each node first: tree order is 514, 513, ... 0 */
+	assert_int_equal(f->harts[0].id, 3);
+	assert_int_equal(f->harts[PLATFORM_FDT_MAX_HARTS - 1].id,
+			 PLATFORM_FDT_MAX_HARTS + 2);
+	free(f);
+	free(fdt);
+}
+
+/* A hart the firmware does not serve is no hart of the next stage's. */
+static void test_disable_cpu__hart_left_out_of_the_tree(void **state)
+{
+	struct blob b = load("qemu-virt-7.2-smp4.dtb");
+	size_t room = b.size + 4096;
+	void *fdt = malloc(room);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	assert_non_null(fdt);
+	assert_int_equal(fdt_open_into(b.fdt, fdt, (int)room), 0);
+	assert_int_equal(platform_fdt_disable_cpu(fdt, 2), 0);
+	assert_int_equal(platform_fdt_disable_cpu(fdt, 99), 0);
+	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
+	assert_int_equal(f.n_harts, 3);
+	assert_int_equal(f.harts[0].id, 0);
+	assert_int_equal(f.harts[1].id, 1);
+	assert_int_equal(f.harts[2].id, 3);
+	free(fdt);
+	free(b.fdt);
 }
 
 static void build_chosen(void *fdt)
@@ -535,6 +644,10 @@ int main(void)
 			test_scan__status_must_be_a_string__okay_unterminated_off),
 		cmocka_unit_test(
 			test_scan__no_cpus_node__no_harts_no_extensions),
+		cmocka_unit_test(
+			test_scan__harts_sorted_by_id__repeats_counted),
+		cmocka_unit_test(test_scan__more_harts_than_the_list__counted),
+		cmocka_unit_test(test_disable_cpu__hart_left_out_of_the_tree),
 		cmocka_unit_test(test_scan__chosen_and_memory_limits),
 		cmocka_unit_test(test_isa_has__multi_letter_tokens_only),
 		cmocka_unit_test(

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Before the hart table exists (see early.c): who boots, and where the
+ * others find their stacks once the boot hart has carved them.
+ */
+#ifndef FW_EARLY_H
+#define FW_EARLY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "boot.h"
+
+/*
+ * Read fw_dynamic_info at @addr with traps caught: true if its magic is
+ * right (the copy in @out is then complete).
+ */
+bool fw_early_read_dynamic(uintptr_t addr, struct fw_dynamic_info *out);
+
+/* The hart fw_dynamic_info names as boot hart, or -1UL if none. */
+unsigned long fw_early_preferred(const struct fw_dynamic_info *info,
+				 bool dynamic);
+
+/* Can the calling hart run S-mode? (misa.S; misa 0 says nothing: yes) */
+bool fw_early_hart_has_s_mode(void);
+
+/* The boot hart: the table is built, the others may take their stacks. */
+void fw_early_release(void);
+
+#endif
