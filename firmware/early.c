@@ -1,39 +1,44 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The harts' first steps, before the boot hart has cleared .bss and
- * built the hart table. Every hart runs the two functions entry.S calls
- * here one at a time, under the early lock, on one shared early stack:
- * that is why they may touch nothing but .data and their arguments.
+ * built the hart table. Every hart that arrives before the boot is
+ * claimed runs fw_early_role() one at a time, under the early lock, on
+ * one shared early stack: that is why it may touch nothing but .data
+ * and its arguments.
  *
  * Who boots (fw_early_role()): only a hart that can run the next stage's
  * mode (S) may, because it enters the next stage directly. The hart
  * fw_dynamic_info names is preferred (QEMU names hart 0); a hart without
- * S-mode declines, and so does a named hart that never comes (the others
- * stop waiting after EARLY_WAITS_MAX looks). Then the first S-capable
+ * S-mode declines, and so does a named hart that never comes (each other
+ * hart stops waiting after EARLY_WAITS_MAX looks). Then the first S-capable
  * hart to ask boots. sifive_u's hart 0, an E51 without S-mode, is named
  * by QEMU and declines: hart 1 boots, as on OpenSBI.
  *
- * Where the others go (fw_early_frame()): the stack the boot hart carved
- * for them in the hart table; a hart the table does not hold (beyond
- * what the firmware serves, or not in the tree) parks for good.
+ * Where the others go (fw_early_release()): the stack the boot hart
+ * carved for them in the hart table, found by entry.S in a plain array;
+ * a hart the table does not hold (beyond what the firmware serves, or
+ * not in the tree) parks for good.
  */
+#include "alloc.h"
 #include "csr.h"
 #include "early.h"
 #include "hart.h"
 #include "unpriv.h"
 
-/* How often the others look before a named boot hart counts as absent. */
-#define EARLY_WAITS_MAX 4096UL
+/*
+ * How often each other hart looks before a named boot hart counts as
+ * absent: some 2^28 instructions with entry.S's pause, a second or so
+ * under QEMU. Counted per hart (entry.S keeps the count in a register):
+ * a shared count ran out at 16 harts while QEMU had not yet run hart 0.
+ */
+#define EARLY_WAITS_MAX (1UL << 20)
 
 #define EARLY_DATA __attribute__((section(".data")))
 
-static bool early_claimed EARLY_DATA;
 static bool early_declined EARLY_DATA; /* the named hart cannot boot */
-static unsigned long early_waits EARLY_DATA;
-static int early_table_ready EARLY_DATA;
 
-unsigned long fw_early_role(unsigned long hartid, uintptr_t dynamic);
-uintptr_t fw_early_frame(unsigned long hartid);
+unsigned long fw_early_role(unsigned long hartid, uintptr_t dynamic,
+			    unsigned long waits);
 
 bool fw_early_read_dynamic(uintptr_t addr, struct fw_dynamic_info *out)
 {
@@ -61,12 +66,13 @@ bool fw_early_hart_has_s_mode(void)
 	return !misa || (misa & MISA_EXT('S'));
 }
 
-unsigned long fw_early_role(unsigned long hartid, uintptr_t dynamic)
+unsigned long fw_early_role(unsigned long hartid, uintptr_t dynamic,
+			    unsigned long waits)
 {
 	struct fw_dynamic_info info;
 	unsigned long preferred;
 
-	if (early_claimed)
+	if (fw_early_claimed)
 		return FW_ROLE_OTHER;
 	preferred = fw_early_preferred(&info,
 				       fw_early_read_dynamic(dynamic, &info));
@@ -76,26 +82,32 @@ unsigned long fw_early_role(unsigned long hartid, uintptr_t dynamic)
 		return FW_ROLE_OTHER;
 	}
 	if (preferred != -1UL && preferred != hartid && !early_declined &&
-	    ++early_waits < EARLY_WAITS_MAX)
+	    waits < EARLY_WAITS_MAX)
 		return FW_ROLE_WAIT;
-	early_claimed = true;
+	__atomic_store_n(&fw_early_claimed, 1, __ATOMIC_RELEASE);
 	return FW_ROLE_BOOT;
 }
 
-uintptr_t fw_early_frame(unsigned long hartid)
+/*
+ * Where each hart's stack is, for entry.S to find without a stack of its
+ * own: published once, read-only after, so no lock is needed.
+ */
+bool fw_early_release(void)
 {
-	struct fw_hart *h;
+	unsigned int i, n = fw_hart_count();
+	struct fw_early_frames *f = fw_alloc(sizeof(*f) + n * sizeof(f->e[0]));
 
-	if (!__atomic_load_n(&early_table_ready, __ATOMIC_ACQUIRE))
-		return 0;
-	h = fw_hart_find(hartid);
-	if (!h || h->stack_lo == 0)
-		return 1;
-	/* The frame and the scratch area are the stack's top bytes. */
-	return h->stack_top - FW_SCRATCH_SIZE - FW_TRAP_REGS_SIZE;
-}
+	if (!f)
+		return false;
+	f->n = n;
+	for (i = 0; i < n; i++) {
+		const struct fw_hart *h = fw_hart_at(i);
 
-void fw_early_release(void)
-{
-	__atomic_store_n(&early_table_ready, 1, __ATOMIC_RELEASE);
+		f->e[i].hartid = h->hartid;
+		/* The frame and the scratch area are the stack's top bytes. */
+		f->e[i].frame =
+			h->stack_top - FW_SCRATCH_SIZE - FW_TRAP_REGS_SIZE;
+	}
+	__atomic_store_n(&fw_early_frames, f, __ATOMIC_RELEASE);
+	return true;
 }

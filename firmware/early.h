@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "boot.h"
+#include "fw_defs.h"
 
 /*
  * Read fw_dynamic_info at @addr with traps caught: true if its magic is
@@ -24,7 +25,25 @@ unsigned long fw_early_preferred(const struct fw_dynamic_info *info,
 /* Can the calling hart run S-mode? (misa.S; misa 0 says nothing: yes) */
 bool fw_early_hart_has_s_mode(void);
 
-/* The boot hart: the table is built, the others may take their stacks. */
-void fw_early_release(void);
+/* Where the other harts find their stacks (entry.S reads it). */
+struct fw_early_frames {
+	unsigned long n;
+	struct {
+		unsigned long hartid;
+		unsigned long frame; /* mscratch and sp: the trap frame */
+	} e[];
+};
+
+_Static_assert(sizeof(unsigned long) == FW_REGBYTES, "entry.S reads words");
+
+extern struct fw_early_frames *fw_early_frames;
+extern int fw_early_claimed;
+
+/*
+ * The boot hart, once the table is built: publish where the others'
+ * stacks are (from the boot heap). False if the heap cannot hold it.
+ * The caller then rings every hart (they sleep in WFI).
+ */
+bool fw_early_release(void);
 
 #endif

@@ -4,9 +4,9 @@
  *  - fw_start: reset entry of every hart. One hart at a time asks
  *    fw_early_role() (on a shared early stack) whether it boots; the
  *    boot hart takes the boot stack and calls fw_main_boot(). The others
- *    wait for the boot hart's hart table, take the stack it carved for
- *    them (fw_early_frame()) and call fw_main_secondary(); a hart the
- *    table does not hold parks.
+ *    sleep until the boot hart publishes where their stacks are
+ *    (fw_early_frames) and rings them, then call fw_main_secondary(); a
+ *    hart the table does not hold parks.
  *  - fw_trap_entry: the trap vector once a hart is set up. Traps come
  *    from S/U-mode: M-mode runs with MIE=0 and catches its own probe
  *    faults with fw_trap_catch. sp is swapped with mscratch, which points
@@ -70,13 +70,18 @@ fw_start:
 	csrr	s0, mhartid
 	mv	s1, a1
 	mv	s2, a2
+	li	s3, 0		/* how often this hart was told to wait */
 	/*
-	 * Who boots? fw_early_role(hartid, dynamic) decides, one hart at a
-	 * time on the shared early stack (firmware/early.c).
+	 * Who boots? fw_early_role(hartid, dynamic, waits) decides, one
+	 * hart at a time on the shared early stack (firmware/early.c). Once
+	 * a hart has claimed the boot, the others need not ask.
 	 */
-1:	EARLY_LOCK
+1:	lw	t0, fw_early_claimed
+	bnez	t0, fw_start_other
+	EARLY_LOCK
 	mv	a0, s0
 	mv	a1, s2
+	mv	a2, s3
 	call	fw_early_role
 	EARLY_UNLOCK
 	li	t0, FW_ROLE_BOOT
@@ -84,6 +89,7 @@ fw_start:
 	li	t0, FW_ROLE_OTHER
 	beq	a0, t0, fw_start_other
 	/* FW_ROLE_WAIT: give the preferred boot hart time, then ask again. */
+	addi	s3, s3, 1
 	EARLY_BACKOFF
 	j	1b
 
@@ -98,27 +104,48 @@ fw_start_boot:
 	j	fw_park
 
 	/*
-	 * Every other hart waits for the boot hart's hart table, which
-	 * holds its stack: fw_early_frame(hartid) answers 0 while there is
-	 * no table, 1 when the hart is not served, else its trap frame.
+	 * Every other hart sleeps until the boot hart has published the
+	 * table of stacks (struct fw_early_frames, early.h) and rung its
+	 * doorbell: waiting in WFI, not in a loop, is what lets QEMU run
+	 * the boot hart at full speed beside 511 others. MSIP wakes WFI
+	 * with mstatus.MIE clear; no trap is taken. A hart the table does
+	 * not hold parks.
 	 */
 fw_start_other:
-	EARLY_LOCK
-	mv	a0, s0
-	call	fw_early_frame
-	EARLY_UNLOCK
-	li	t0, 1
-	beq	a0, t0, fw_park
-	bnez	a0, 2f
-	EARLY_BACKOFF
-	j	fw_start_other
-2:	mv	sp, a0
+	li	t0, MIP_MSIP
+	csrw	mie, t0
+2:	REG_L	t1, fw_early_frames
+	fence	r, r
+	bnez	t1, 3f
+	wfi
+	j	2b
+3:	REG_L	t2, 0(t1)		/* n */
+	addi	t1, t1, FW_REGBYTES	/* entries: { hartid, frame } */
+	/* QEMU's ids are 0..n-1: entry hartid first, then every entry. */
+	bgeu	s0, t2, 4f
+	slli	t0, s0, FW_LOG_REGBYTES + 1
+	add	t0, t1, t0
+	REG_L	a0, 0(t0)
+	beq	a0, s0, 6f
+4:	beqz	t2, fw_park_all
+	REG_L	a0, 0(t1)
+	mv	t0, t1
+	beq	a0, s0, 6f
+	addi	t1, t1, 2 * FW_REGBYTES
+	addi	t2, t2, -1
+	j	4b
+6:	REG_L	sp, FW_REGBYTES(t0)
 	csrw	mscratch, sp
 	mv	a0, s0
 	call	fw_main_secondary
 	/* fw_main_secondary never returns; if it did, park. */
 fw_park:
 	wfi
+	j	fw_park
+
+	/* Not served: no interrupt may wake it for good. */
+fw_park_all:
+	csrw	mie, zero
 	j	fw_park
 
 	/* Trap vector before set-up: a trap here is a firmware bug. */
@@ -335,9 +362,15 @@ fw_early_stack:
 	.space FW_EARLY_STACK_SIZE
 fw_early_stack_top:
 
-	/* In .data: taken before the boot hart clears .bss. */
+	/* In .data: used before the boot hart clears .bss. */
 	.section .data
-	.align 2
+	.align 3
+	.globl fw_early_frames
+fw_early_frames:
+	.dword 0		/* struct fw_early_frames *, 0 until published */
 	.globl fw_early_lock
 fw_early_lock:
+	.word 0
+	.globl fw_early_claimed
+fw_early_claimed:
 	.word 0

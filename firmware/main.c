@@ -29,6 +29,7 @@
 #include "fdt_setup.h"
 #include "hart.h"
 #include "hart_setup.h"
+#include "ipi.h"
 #include "platform.h"
 #include "pmu_hal.h"
 #include "pmu_trace.h"
@@ -81,15 +82,37 @@ void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 	__attribute__((noreturn));
 void fw_main_secondary(unsigned long hartid) __attribute__((noreturn));
 
-static void main_set_stage(int stage)
+/* Ring every hart of the table but the caller (they sleep in WFI). */
+static void main_ring_all(unsigned long self)
 {
-	__atomic_store_n(&main_stage, stage, __ATOMIC_RELEASE);
+	unsigned int i;
+
+	for (i = 0; i < fw_hart_count(); i++)
+		if (fw_hart_at(i)->hartid != self)
+			fw_clint_send_ipi((unsigned int)fw_hart_at(i)->hartid);
 }
 
-static void main_wait_stage(int stage)
+/* The boot hart moves on, and wakes whoever waits for it. */
+static void main_set_stage(int stage, unsigned long self)
 {
-	while (__atomic_load_n(&main_stage, __ATOMIC_ACQUIRE) < stage)
-		;
+	__atomic_store_n(&main_stage, stage, __ATOMIC_RELEASE);
+	main_ring_all(self);
+}
+
+/*
+ * Sleep until the boot hart reaches @stage: in WFI on the doorbell
+ * (main_set_stage() rings it), so that 511 waiting harts leave QEMU's
+ * host CPUs to the boot hart. A message that came meanwhile is handled,
+ * not dropped: clearing the doorbell alone could lose a fence request.
+ */
+static void main_wait_stage(struct fw_hart *h, int stage)
+{
+	csr_write(CSR_MIE, MIP_MSIP);
+	while (__atomic_load_n(&main_stage, __ATOMIC_ACQUIRE) < stage) {
+		fw_wfi();
+		if (csr_read(CSR_MIP) & MIP_MSIP)
+			fw_ipi_handle(h);
+	}
 }
 
 static void main_clear_bss(void)
@@ -173,16 +196,15 @@ void fw_main_secondary(unsigned long hartid)
 	struct fw_hart *h = fw_hart_find(hartid);
 
 	h->guarded = fw_fault_hart_init(h->stack_lo);
-	main_wait_stage(STAGE_CHECKIN);
 	if (fw_debug_late((unsigned int)hartid)) {
 		/* well after the per-hart state, and after S-mode started */
-		main_wait_stage(STAGE_RUNNING);
+		main_wait_stage(h, STAGE_RUNNING);
 		fw_debug_late_delay();
 	}
 	main_check_in(h);
 	if (!h->s_mode)
 		main_park();
-	main_wait_stage(STAGE_SETUP);
+	main_wait_stage(h, STAGE_SETUP);
 	main_hart_init(h);
 	sbi_hsm_wait_start(h);
 }
@@ -303,8 +325,10 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	self = fw_hart_find(b->hartid);
 	self->guarded = b->boot_guarded;
 	main_check_in(self);
-	main_set_stage(STAGE_CHECKIN);
-	fw_early_release();
+	main_stage = STAGE_CHECKIN;
+	if (!fw_early_release())
+		main_refuse(b);
+	main_ring_all(b->hartid);
 	main_wait_checkin();
 	fw_discover();
 	if (b->banner)
@@ -312,12 +336,12 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	main_pmu_setup(b);
 	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
 	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
-	main_set_stage(STAGE_SETUP);
+	main_set_stage(STAGE_SETUP, b->hartid);
 	main_hart_init(self);
 	if (b->banner)
 		fw_banner(b);
 	sbi_hsm_boot_started(self);
-	main_set_stage(STAGE_RUNNING);
+	main_set_stage(STAGE_RUNNING, b->hartid);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);
 }
 
