@@ -35,7 +35,9 @@ $(TEST_DATA_DIR)/%.dtb: tests/data/%.dtb
 $(HOST_DIR)/obj/tests/unit/test_pmu_fdt.o \
 $(ASAN_DIR)/obj/tests/unit/test_pmu_fdt.o \
 $(HOST_DIR)/obj/tests/unit/test_platform_fdt.o \
-$(ASAN_DIR)/obj/tests/unit/test_platform_fdt.o: \
+$(ASAN_DIR)/obj/tests/unit/test_platform_fdt.o \
+$(HOST_DIR)/obj/tests/unit/test_dev_fdt.o \
+$(ASAN_DIR)/obj/tests/unit/test_dev_fdt.o: \
 	HOST_CFLAGS += -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
 
 # Order-only: the blobs must exist before the tests run, but must not

@@ -4,17 +4,22 @@
  * Each input is a blob (seeds: QEMU 7.2's trees for 1 and 4 harts, the
  * binding's examples and the other trees of tests/data), run through the
  * code the boot hart runs, in its order: platform_fdt_check() with the
- * input's size as what is readable, platform_fdt_scan(), the PMU core on
- * a simulated hart, pmu_fdt_load() (node, rows from a 32 KiB heap as the
- * firmware's, parse, map builder), the banner's event inventory, and the
- * /reserved-memory fix-up in place and, when that needs room, in a grown
- * copy (firmware/fdt_setup.c: fw_fdt_fixup()). Any breach of the checks
- * below aborts, which libFuzzer reports as a crash:
+ * input's size as what is readable, platform_fdt_scan(), the device
+ * probes of dev_fdt.h (console, timers for 8 harts, timebase, resets),
+ * the PMU core on a simulated hart, pmu_fdt_load() (node, rows from a
+ * 32 KiB heap as the firmware's, parse, map builder), the banner's event
+ * inventory, and the /reserved-memory fix-up in place and, when that
+ * needs room, in a grown copy (firmware/fdt_setup.c: fw_fdt_fixup()).
+ * Any breach of the checks below aborts, which libFuzzer reports as a
+ * crash:
  *  - reads stay inside the blob: the check sees a heap buffer of exactly
  *    the input's size, everything after it one of exactly the header's
  *    totalsize, so ASan stops any read beyond either;
  *  - the facts are sane (bounded model string, hart ids below the limit,
  *    at most 8 memory ranges);
+ *  - the devices are sane: a console or a reason, never both, its reg
+ *    not wrapping; every hart's device and context among those stored;
+ *    reset actions within capacity, each serving some SRST type;
  *  - the map: counters only among the implemented ones, counter 0 only
  *    for cycles and counter 2 only for instructions (which always keep
  *    them), no two accepted event-to-mhpmcounters rows sharing an
@@ -37,6 +42,7 @@
 
 #include <libfdt.h>
 
+#include <sbipmu/dev_fdt.h>
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu.h>
 #include <sbipmu/pmu_fdt.h>
@@ -137,6 +143,75 @@ static void fuzz_check_facts(const struct platform_fdt_facts *f)
 	FUZZ_CHECK(f->trace_entries <= 65535);
 	if (!f->n_harts) {
 		FUZZ_CHECK(!f->isa.sscofpmf && !f->isa.sstc);
+	}
+}
+
+/* ---- the devices (dev_fdt.h) ---- */
+
+#define FUZZ_MAX_DEVS 4
+
+static void fuzz_check_console(const struct dev_fdt_console *c)
+{
+	FUZZ_CHECK(c->type <= DEV_FDT_CONSOLE_HTIF);
+	FUZZ_CHECK((c->type == DEV_FDT_CONSOLE_NONE) ==
+		   (c->why.problem != NULL));
+	if (c->type == DEV_FDT_CONSOLE_NONE)
+		return;
+	FUZZ_CHECK(c->node >= 0 && c->size != 0);
+	FUZZ_CHECK(c->size - 1 <= UINT64_MAX - c->base);
+	FUZZ_CHECK(c->reg_io_width == 1 || c->reg_io_width == 4);
+	FUZZ_CHECK(c->reg_shift <= DEV_FDT_UART8250_MAX_SHIFT);
+}
+
+/* A hart's context: a stored device of the right kind, in its range. */
+static void fuzz_check_ctx(const struct dev_fdt_timer_dev *devs, unsigned int n,
+			   uint16_t dev, uint16_t ctx, bool msip)
+{
+	if (dev == DEV_FDT_NO_DEV)
+		return;
+	FUZZ_CHECK(dev < n);
+	FUZZ_CHECK(ctx < (msip ? devs[dev].n_msip : devs[dev].n_mtimecmp));
+}
+
+static void fuzz_check_timers(const void *fdt)
+{
+	struct dev_fdt_timer_dev devs[FUZZ_MAX_DEVS];
+	struct dev_fdt_hart_timer harts[FUZZ_MAX_HARTS];
+	struct dev_fdt_timer_summary sum;
+
+	dev_fdt_timers(fdt, devs, FUZZ_MAX_DEVS, harts, FUZZ_MAX_HARTS, &sum);
+	FUZZ_CHECK(sum.n_devs <= FUZZ_MAX_DEVS);
+	FUZZ_CHECK(!sum.refused == !sum.first_refused.problem);
+	for (unsigned int d = 0; d < sum.n_devs; d++) {
+		FUZZ_CHECK(devs[d].n_msip + devs[d].n_mtimecmp > 0);
+		FUZZ_CHECK(devs[d].n_msip <= DEV_FDT_MAX_CONTEXTS &&
+			   devs[d].n_mtimecmp <= DEV_FDT_MAX_CONTEXTS);
+	}
+	for (unsigned int h = 0; h < FUZZ_MAX_HARTS; h++) {
+		fuzz_check_ctx(devs, sum.n_devs, harts[h].msip_dev,
+			       harts[h].msip_ctx, true);
+		fuzz_check_ctx(devs, sum.n_devs, harts[h].mtimecmp_dev,
+			       harts[h].mtimecmp_ctx, false);
+	}
+}
+
+static void fuzz_check_devices(const void *fdt)
+{
+	struct dev_fdt_console c;
+	struct dev_fdt_resets r;
+	uint64_t hz = 0;
+
+	dev_fdt_console(fdt, &c);
+	fuzz_check_console(&c);
+	fuzz_check_timers(fdt);
+	FUZZ_CHECK(dev_fdt_timebase(fdt, &hz) || hz != 0);
+	dev_fdt_resets(fdt, &r);
+	FUZZ_CHECK(r.n <= DEV_FDT_MAX_RESETS);
+	FUZZ_CHECK(!r.refused == !r.first_refused.problem);
+	for (unsigned int i = 0; i < r.n; i++) {
+		FUZZ_CHECK(r.r[i].srst && !(r.r[i].srst & ~7u));
+		FUZZ_CHECK(r.r[i].action != DEV_FDT_RESET_GPIO ||
+			   r.r[i].pin < DEV_FDT_SIFIVE_GPIO_PINS);
 	}
 }
 
@@ -344,6 +419,7 @@ static void fuzz_accepted(void *fdt, uint32_t total)
 	}
 	platform_fdt_scan(fdt, FUZZ_MAX_HARTS, &facts);
 	fuzz_check_facts(&facts);
+	fuzz_check_devices(fdt);
 	fuzz_pmu(fdt, &facts, total, &run);
 	fuzz_run_free(&run);
 	fuzz_fixup(fdt, total);

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The console probe (dev_fdt.h): /chosen/stdout-path to a node, then the
+ * node to a console by its compatible. The path, up to its ":options",
+ * goes to fdt_path_offset_namelen(), which also resolves an alias name
+ * through /aliases. That lookup follows an alias by calling itself on
+ * the alias's value, and is safe on a hostile tree only because the
+ * libfdt we build (Linux 6.12's, mk/libfdt.mk) accepts no value but a
+ * NUL-terminated absolute path: an older one would recurse without end
+ * on "serial0 = serial0" or read past a value without its NUL.
+ * tests/unit/test_dev_fdt.c keeps both cases, so a libfdt that lost the
+ * check would fail there, not at boot.
+ */
+#include <libfdt.h>
+
+#include "dev_fdt_util.h"
+#include "sbipmu/dev_fdt.h"
+
+static const char dev_fdt_console_role[] = "console";
+
+/* stdout-path (or linux,stdout-path) up to its first ':' or NUL. */
+static const char *dev_fdt_console_path(const void *fdt, const char **path,
+					int *len)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen"), n;
+	const char *s = NULL;
+
+	if (chosen >= 0)
+		s = fdt_getprop(fdt, chosen, "stdout-path", &n);
+	if (chosen >= 0 && !s)
+		s = fdt_getprop(fdt, chosen, "linux,stdout-path", &n);
+	if (!s)
+		return "no /chosen/stdout-path";
+	for (*len = 0; *len < n && s[*len] != ':' && s[*len] != '\0'; ++*len)
+		continue;
+	if (*len == 0)
+		return "stdout-path empty";
+	*path = s;
+	return NULL;
+}
+
+/* The drivers, by compatible: 16550 alikes, SiFive's UART, HTIF. */
+static const char *const dev_fdt_console_compats[] = {
+	"ns16550a", "ns16550", "snps,dw-apb-uart", "sifive,uart0", "ucb,htif0",
+};
+static const enum dev_fdt_console_type dev_fdt_console_types[] = {
+	DEV_FDT_CONSOLE_UART8250, DEV_FDT_CONSOLE_UART8250,
+	DEV_FDT_CONSOLE_UART8250, DEV_FDT_CONSOLE_SIFIVE,
+	DEV_FDT_CONSOLE_HTIF,
+};
+_Static_assert(sizeof(dev_fdt_console_compats) /
+			       sizeof(dev_fdt_console_compats[0]) ==
+		       sizeof(dev_fdt_console_types) /
+			       sizeof(dev_fdt_console_types[0]),
+	       "one type per compatible");
+
+/* reg-shift / reg-io-width (8250 binding; defaults 0 and 1). */
+static const char *dev_fdt_console_8250(const void *fdt, int node,
+					struct dev_fdt_console *c)
+{
+	uint32_t last;
+
+	if (fdt_getprop(fdt, node, "reg-shift", NULL) &&
+	    !dev_fdt_u32(fdt, node, "reg-shift", &c->reg_shift))
+		return "reg-shift not one cell";
+	if (fdt_getprop(fdt, node, "reg-io-width", NULL) &&
+	    !dev_fdt_u32(fdt, node, "reg-io-width", &c->reg_io_width))
+		return "reg-io-width not one cell";
+	if (c->reg_shift > DEV_FDT_UART8250_MAX_SHIFT)
+		return "reg-shift too large";
+	if (c->reg_io_width != 1 && c->reg_io_width != 4)
+		return "reg-io-width neither 1 nor 4";
+	/* the 8 registers, the last one whole, inside reg */
+	last = 7u << c->reg_shift;
+	if (c->size < (uint64_t)last + c->reg_io_width)
+		return "reg too small for 8 registers";
+	/* information only: a malformed value is left at 0 */
+	(void)dev_fdt_u32(fdt, node, "clock-frequency", &c->clock_hz);
+	(void)dev_fdt_u32(fdt, node, "current-speed", &c->baud);
+	return NULL;
+}
+
+/* fromhost at reg 0; tohost at reg 1 if there is one, else 8 above. */
+static const char *dev_fdt_console_htif(const void *fdt, int node,
+					struct dev_fdt_console *c)
+{
+	const uint64_t word = 8;
+	struct dev_fdt_range to;
+
+	if (c->size < word)
+		return "reg too small for fromhost";
+	/* inside reg, which does not wrap: no overflow */
+	to = (struct dev_fdt_range){c->base + word, c->size - word};
+	if (dev_fdt_reg_count(fdt, node) > 1) {
+		const char *why = dev_fdt_reg(fdt, node, 1, &to);
+
+		if (why)
+			return why;
+	}
+	if (to.size < word)
+		return "reg too small for tohost";
+	c->fromhost = c->base;
+	c->tohost = to.base;
+	return NULL;
+}
+
+static const char *dev_fdt_console_decode(const void *fdt, int node,
+					  struct dev_fdt_console *c)
+{
+	int n = (int)(sizeof(dev_fdt_console_compats) /
+		      sizeof(dev_fdt_console_compats[0]));
+	int kind = dev_fdt_match(fdt, node, dev_fdt_console_compats, n);
+	struct dev_fdt_range r;
+	const char *why;
+
+	if (!dev_fdt_enabled(fdt, node))
+		return "disabled";
+	if (kind < 0)
+		return "no driver for its compatible";
+	why = dev_fdt_reg(fdt, node, 0, &r);
+	if (why)
+		return why;
+	c->type = dev_fdt_console_types[kind];
+	c->base = r.base;
+	c->size = r.size;
+	if (c->type == DEV_FDT_CONSOLE_UART8250)
+		return dev_fdt_console_8250(fdt, node, c);
+	if (c->type == DEV_FDT_CONSOLE_HTIF)
+		return dev_fdt_console_htif(fdt, node, c);
+	return NULL;
+}
+
+/* Decoded into a local copy first: a refusal leaves only the reason. */
+void dev_fdt_console(const void *fdt, struct dev_fdt_console *c)
+{
+	struct dev_fdt_console d = {.node = -1, .reg_io_width = 1};
+	const char *path = NULL, *why;
+	int len = 0;
+
+	why = dev_fdt_console_path(fdt, &path, &len);
+	if (!why) {
+		d.node = fdt_path_offset_namelen(fdt, path, len);
+		why = d.node < 0 ? "stdout-path names no node" : NULL;
+		d.node = d.node < 0 ? -1 : d.node;
+	}
+	if (!why)
+		why = dev_fdt_console_decode(fdt, d.node, &d);
+	if (!why) {
+		*c = d;
+		return;
+	}
+	*c = (struct dev_fdt_console){
+		.type = DEV_FDT_CONSOLE_NONE,
+		.why = {dev_fdt_console_role, why, d.node},
+		.node = d.node,
+		.reg_io_width = 1,
+	};
+}

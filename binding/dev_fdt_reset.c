@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The reset and power-off probe (dev_fdt.h): each node to the actions
+ * that perform SBI SRST types, one 32-bit register update or one GPIO
+ * pin driven active. The semantics are those of the Linux drivers the
+ * bindings were written for (power/reset/syscon-poweroff.c,
+ * syscon-reboot.c, gpio-poweroff.c, gpio-restart.c) and of QEMU's
+ * sifive_test finisher; where a binding leaves a choice the comment at
+ * the decoder says which we made. A node is decoded whole into local
+ * actions and stored only if all of them fit.
+ */
+#include <libfdt.h>
+
+#include "dev_fdt_util.h"
+#include "sbipmu/dev_fdt.h"
+
+enum dev_fdt_reset_kind {
+	DEV_FDT_TEST0,
+	DEV_FDT_TEST1,
+	DEV_FDT_SYSCON_POWEROFF,
+	DEV_FDT_SYSCON_REBOOT,
+	DEV_FDT_GPIO_POWEROFF,
+	DEV_FDT_GPIO_RESTART,
+	DEV_FDT_RESET_KINDS
+};
+
+/* The compatibles, which are also the roles a refusal names. */
+static const char *const dev_fdt_reset_compats[DEV_FDT_RESET_KINDS] = {
+	[DEV_FDT_TEST0] = "sifive,test0",
+	[DEV_FDT_TEST1] = "sifive,test1",
+	[DEV_FDT_SYSCON_POWEROFF] = "syscon-poweroff",
+	[DEV_FDT_SYSCON_REBOOT] = "syscon-reboot",
+	[DEV_FDT_GPIO_POWEROFF] = "gpio-poweroff",
+	[DEV_FDT_GPIO_RESTART] = "gpio-restart",
+};
+
+#define DEV_FDT_ALL_BITS     0xFFFFFFFFu
+#define DEV_FDT_GPIO_LOW     1u /* GPIO_ACTIVE_LOW, dt-bindings/gpio */
+#define DEV_FDT_MAX_PER_NODE 2
+
+/* A node's actions, before they are stored. */
+struct dev_fdt_reset_cand {
+	struct dev_fdt_reset a[DEV_FDT_MAX_PER_NODE];
+	unsigned int n;
+};
+
+static struct dev_fdt_reset *dev_fdt_reset_add(struct dev_fdt_reset_cand *c,
+					       int node,
+					       enum dev_fdt_reset_action act,
+					       uint32_t srst)
+{
+	struct dev_fdt_reset *r = &c->a[c->n++];
+
+	*r = (struct dev_fdt_reset){.action = act, .srst = srst, .node = node};
+	return r;
+}
+
+static void dev_fdt_reset_write(struct dev_fdt_reset_cand *c, int node,
+				uint32_t srst, uint64_t addr, uint32_t value,
+				uint32_t mask)
+{
+	struct dev_fdt_reset *r =
+		dev_fdt_reset_add(c, node, DEV_FDT_RESET_WRITE32, srst);
+
+	r->addr = addr;
+	r->value = value;
+	r->mask = mask;
+}
+
+/* ---- sifive,test0/1: one register, two values ---- */
+
+static const char *dev_fdt_reset_test(const void *fdt, int node,
+				      struct dev_fdt_reset_cand *c)
+{
+	struct dev_fdt_range r;
+	const char *why = dev_fdt_reg(fdt, node, 0, &r);
+
+	if (why)
+		return why;
+	if (!dev_fdt_range_holds(&r, 0, 4))
+		return "reg too small for the finisher";
+	dev_fdt_reset_write(c, node, DEV_FDT_SRST_SHUTDOWN, r.base,
+			    DEV_FDT_TEST_PASS, DEV_FDT_ALL_BITS);
+	dev_fdt_reset_write(c, node, DEV_FDT_SRST_REBOOT, r.base,
+			    DEV_FDT_TEST_RESET, DEV_FDT_ALL_BITS);
+	return NULL;
+}
+
+/* ---- syscon-poweroff / syscon-reboot ---- */
+
+/*
+ * The syscon holding the register: regmap's phandle, else (the newer
+ * binding) the node's parent. Linux's syscon_node_to_regmap() takes
+ * only "syscon" nodes, and its registers are 32-bit unless reg-io-width
+ * says otherwise, which we do not support.
+ */
+static const char *dev_fdt_reset_syscon_base(const void *fdt, int node,
+					     struct dev_fdt_range *r)
+{
+	uint32_t phandle, width;
+	int syscon;
+
+	if (fdt_getprop(fdt, node, "regmap", NULL)) {
+		if (!dev_fdt_u32(fdt, node, "regmap", &phandle))
+			return "regmap not one phandle";
+		syscon = dev_fdt_phandle_node(fdt, phandle);
+	} else {
+		syscon = fdt_parent_offset(fdt, node);
+	}
+	if (syscon < 0)
+		return "regmap names no node";
+	if (fdt_node_check_compatible(fdt, syscon, "syscon") != 0)
+		return "regmap not a syscon";
+	if (fdt_getprop(fdt, syscon, "reg-io-width", NULL) &&
+	    !(dev_fdt_u32(fdt, syscon, "reg-io-width", &width) && width == 4))
+		return "syscon reg-io-width other than 4";
+	return dev_fdt_reg(fdt, syscon, 0, r);
+}
+
+/* An optional one-cell property: absent is fine, malformed is not. */
+static bool dev_fdt_reset_opt_u32(const void *fdt, int node, const char *name,
+				  uint32_t *v, bool *present)
+{
+	*present = fdt_getprop(fdt, node, name, NULL) != NULL;
+	return !*present || dev_fdt_u32(fdt, node, name, v);
+}
+
+/*
+ * value and mask as Linux reads them: value alone writes it whole; mask
+ * alone is the old binding, where the mask is the value to write.
+ */
+static const char *dev_fdt_reset_value(const void *fdt, int node,
+				       uint32_t *value, uint32_t *mask)
+{
+	bool has_value, has_mask;
+
+	if (!dev_fdt_reset_opt_u32(fdt, node, "value", value, &has_value) ||
+	    !dev_fdt_reset_opt_u32(fdt, node, "mask", mask, &has_mask))
+		return "value or mask not one cell";
+	if (!has_value && !has_mask)
+		return "neither value nor mask";
+	if (!has_value)
+		*value = *mask;
+	if (!has_value || !has_mask)
+		*mask = DEV_FDT_ALL_BITS;
+	return NULL;
+}
+
+static const char *dev_fdt_reset_syscon(const void *fdt, int node,
+					uint32_t srst,
+					struct dev_fdt_reset_cand *c)
+{
+	struct dev_fdt_range r;
+	uint32_t offset, value = 0, mask = 0;
+	const char *why;
+
+	if (!dev_fdt_u32(fdt, node, "offset", &offset))
+		return "offset missing or not one cell";
+	if (offset % 4)
+		return "offset not 32-bit aligned";
+	why = dev_fdt_reset_value(fdt, node, &value, &mask);
+	if (!why)
+		why = dev_fdt_reset_syscon_base(fdt, node, &r);
+	if (why)
+		return why;
+	if (!dev_fdt_range_holds(&r, offset, 4))
+		return "offset outside the syscon's reg";
+	dev_fdt_reset_write(c, node, srst, r.base + offset, value, mask);
+	return NULL;
+}
+
+/* ---- gpio-poweroff / gpio-restart on a sifive,gpio0 ---- */
+
+/* Property names and Linux's defaults, by binding. */
+struct dev_fdt_gpio_props {
+	const char *idle_input; /* the pin is not driven until used */
+	const char *delay[3];	/* active, inactive, wait */
+	uint32_t defaults[3];
+};
+
+static const struct dev_fdt_gpio_props dev_fdt_gpio_restart = {
+	"open-source",
+	{"active-delay", "inactive-delay", "wait-delay"},
+	{100, 100, 3000},
+};
+static const struct dev_fdt_gpio_props dev_fdt_gpio_poweroff = {
+	"input",
+	{"active-delay-ms", "inactive-delay-ms", "timeout-ms"},
+	{100, 100, 3000},
+};
+
+/* gpios = <&controller pin flags>: the first specifier only. */
+static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
+					  struct dev_fdt_reset *r)
+{
+	int len, ctrl;
+	const fdt32_t *g = fdt_getprop(fdt, node, "gpios", &len);
+	uint32_t cells, pins = DEV_FDT_SIFIVE_GPIO_PINS;
+	struct dev_fdt_range reg;
+	const char *why;
+
+	if (!g || len < 4 || len % 4)
+		return "gpios missing or not whole cells";
+	ctrl = dev_fdt_phandle_node(fdt, fdt32_ld(&g[0]));
+	if (ctrl < 0)
+		return "gpios names no node";
+	if (fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0 ||
+	    !dev_fdt_enabled(fdt, ctrl))
+		return "gpio controller not an enabled sifive,gpio0";
+	if (!dev_fdt_u32(fdt, ctrl, "#gpio-cells", &cells) || cells != 2)
+		return "gpio controller #gpio-cells not 2";
+	if (len < 12)
+		return "gpios cut short";
+	(void)dev_fdt_u32(fdt, ctrl, "ngpios", &pins);
+	r->pin = fdt32_ld(&g[1]);
+	r->active_low = (fdt32_ld(&g[2]) & DEV_FDT_GPIO_LOW) != 0;
+	if (r->pin >= pins || r->pin >= DEV_FDT_SIFIVE_GPIO_PINS)
+		return "gpio pin beyond the controller's";
+	why = dev_fdt_reg(fdt, ctrl, 0, &reg);
+	if (why)
+		return why;
+	if (!dev_fdt_range_holds(&reg, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL, 4))
+		return "gpio controller reg too small";
+	r->gpio_base = reg.base;
+	return NULL;
+}
+
+static const char *dev_fdt_reset_gpio(const void *fdt, int node, uint32_t srst,
+				      const struct dev_fdt_gpio_props *p,
+				      struct dev_fdt_reset_cand *c)
+{
+	struct dev_fdt_reset *r =
+		dev_fdt_reset_add(c, node, DEV_FDT_RESET_GPIO, srst);
+	uint32_t *delay[3] = {&r->active_delay_ms, &r->inactive_delay_ms,
+			      &r->wait_delay_ms};
+	bool present;
+
+	for (int i = 0; i < 3; i++) {
+		*delay[i] = p->defaults[i];
+		if (!dev_fdt_reset_opt_u32(fdt, node, p->delay[i], delay[i],
+					   &present))
+			return "a delay not one cell";
+	}
+	r->open_source = fdt_getprop(fdt, node, p->idle_input, NULL) != NULL;
+	return dev_fdt_reset_gpio_pin(fdt, node, r);
+}
+
+/* ---- the walk ---- */
+
+static const char *dev_fdt_reset_decode(const void *fdt, int node,
+					enum dev_fdt_reset_kind kind,
+					struct dev_fdt_reset_cand *c)
+{
+	c->n = 0;
+	switch (kind) {
+	case DEV_FDT_TEST0:
+	case DEV_FDT_TEST1:
+		return dev_fdt_reset_test(fdt, node, c);
+	case DEV_FDT_SYSCON_POWEROFF:
+		return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_SHUTDOWN,
+					    c);
+	case DEV_FDT_SYSCON_REBOOT:
+		return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_REBOOT, c);
+	case DEV_FDT_GPIO_POWEROFF:
+		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_SHUTDOWN,
+					  &dev_fdt_gpio_poweroff, c);
+	default:
+		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_REBOOT,
+					  &dev_fdt_gpio_restart, c);
+	}
+}
+
+static void dev_fdt_reset_store(struct dev_fdt_resets *out,
+				const struct dev_fdt_reset_cand *c)
+{
+	if (c->n > DEV_FDT_MAX_RESETS - out->n) {
+		out->over += c->n;
+		return;
+	}
+	for (unsigned int i = 0; i < c->n; i++)
+		out->r[out->n++] = c->a[i];
+}
+
+void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out)
+{
+	struct dev_fdt_reset_cand c;
+
+	*out = (struct dev_fdt_resets){.first_refused = {.node = -1}};
+	for (int node = dev_fdt_next(fdt, -1); node >= 0;
+	     node = dev_fdt_next(fdt, node)) {
+		int kind = dev_fdt_match(fdt, node, dev_fdt_reset_compats,
+					 DEV_FDT_RESET_KINDS);
+		const char *why;
+
+		if (kind < 0 || !dev_fdt_enabled(fdt, node))
+			continue;
+		why = dev_fdt_reset_decode(fdt, node, kind, &c);
+		if (!why) {
+			dev_fdt_reset_store(out, &c);
+			continue;
+		}
+		if (out->refused++ == 0)
+			out->first_refused = (struct dev_fdt_reject){
+				dev_fdt_reset_compats[kind], why, node};
+	}
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The probe half of the firmware's device drivers: which console, which
+ * timer and IPI registers (CLINT, ACLINT MSWI / MTIMER) for each hart,
+ * and which reset and power-off registers a device tree describes, as
+ * plain structs. Decoding only, like OpenSBI's generic platform matches
+ * a node by its compatible list and reads its properties: no MMIO here,
+ * the ops that touch the registers live with the firmware. The tree
+ * comes from outside, so it must already have passed
+ * platform_fdt_check() (platform_fdt.h); beyond that nothing in it is
+ * trusted: every length, count, cell size and phandle is checked, a node
+ * that fails is refused as a whole with a static reason, and no input
+ * makes a lookup loop or read outside the blob. Storage is the caller's
+ * (no allocation), sized for up to 4095 harts per device. Pure libfdt:
+ * the host tests (tests/unit/test_dev_fdt.c), the device-tree fuzzer and
+ * the firmware run the same code.
+ */
+#ifndef SBIPMU_DEV_FDT_H
+#define SBIPMU_DEV_FDT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sbipmu/sbi_ext_decode.h"
+
+/*
+ * Why a node was refused: @role names the driver that looked at it
+ * ("console", "clint", "syscon-reboot", ...), @problem the category
+ * ("disabled", "reg: shorter than one entry", ...), both static text;
+ * @node is the node's offset (fdt_get_path() names it), -1 if there was
+ * no node to name (a missing stdout-path).
+ */
+struct dev_fdt_reject {
+	const char *role;
+	const char *problem;
+	int node;
+};
+
+/* ---- the console: /chosen/stdout-path ---- */
+
+enum dev_fdt_console_type {
+	DEV_FDT_CONSOLE_NONE,
+	DEV_FDT_CONSOLE_UART8250, /* ns16550a, ns16550, snps,dw-apb-uart */
+	DEV_FDT_CONSOLE_SIFIVE,	  /* sifive,uart0 */
+	DEV_FDT_CONSOLE_HTIF,	  /* ucb,htif0 */
+};
+
+/*
+ * HTIF as QEMU (hw/char/riscv_htif.c, a base from the device tree rather
+ * than ELF symbols) and OpenSBI (fdt_serial_htif) lay it out: fromhost
+ * at the first reg address, tohost 8 bytes above it, unless a second
+ * reg entry gives tohost. Both are 64-bit registers.
+ */
+#define DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST 8
+
+/* 8250: reg-shift and reg-io-width accepted (registers up to 16 apart). */
+#define DEV_FDT_UART8250_MAX_SHIFT 4
+
+struct dev_fdt_console {
+	enum dev_fdt_console_type type;
+	struct dev_fdt_reject why; /* NONE: why; otherwise role/problem NULL */
+	int node;		   /* the stdout-path node, -1 if none */
+	uint64_t base;		   /* first reg entry, in CPU addresses */
+	uint64_t size;
+	/* UART8250: register i at base + (i << reg_shift), reg_io_width
+	 * bytes wide (1 or 4); clock_hz / baud 0 when absent. */
+	uint32_t reg_shift;
+	uint32_t reg_io_width;
+	uint32_t clock_hz; /* clock-frequency */
+	uint32_t baud;	   /* current-speed */
+	/* HTIF: the two registers */
+	uint64_t fromhost;
+	uint64_t tohost;
+};
+
+/*
+ * The console /chosen/stdout-path (or the older linux,stdout-path)
+ * names: a path, or an alias of /aliases, with any ":options" suffix
+ * ("serial0:115200n8") ignored. The node must be enabled, have a
+ * compatible above and a usable first reg entry; otherwise the type is
+ * NONE and @c->why says why.
+ */
+void dev_fdt_console(const void *fdt, struct dev_fdt_console *c);
+
+/* ---- timers and IPIs: CLINT, ACLINT MSWI, ACLINT MTIMER ---- */
+
+enum dev_fdt_timer_type {
+	DEV_FDT_CLINT,	      /* riscv,clint0 / sifive,clint0 */
+	DEV_FDT_ACLINT_MSWI,  /* riscv,aclint-mswi */
+	DEV_FDT_ACLINT_MTIMER /* riscv,aclint-mtimer */
+};
+
+/* Register strides, by the CLINT and ACLINT specs. */
+#define DEV_FDT_MSIP_STRIDE	4
+#define DEV_FDT_MTIMECMP_STRIDE 8
+/* CLINT layout: MSIP at +0, mtimecmp at +0x4000, mtime at +0xBFF8. */
+#define DEV_FDT_CLINT_MTIMECMP 0x4000u
+#define DEV_FDT_CLINT_MTIME    0xBFF8u
+/* ACLINT MTIMER with one reg entry: mtimecmp at +0, mtime at +0x7FF8. */
+#define DEV_FDT_MTIMER_MTIME 0x7FF8u
+/* Contexts per device: the ACLINT spec's limit, and what CLINT fits. */
+#define DEV_FDT_MAX_CONTEXTS 4095u
+
+/* One CLINT / ACLINT node. A register block it lacks has address 0. */
+struct dev_fdt_timer_dev {
+	enum dev_fdt_timer_type type;
+	int node;
+	uint64_t msip;	   /* MSIP of context k at msip + 4k */
+	uint64_t mtimecmp; /* mtimecmp of context k at mtimecmp + 8k */
+	uint64_t mtime;	   /* the 64-bit mtime register */
+	uint16_t n_msip;   /* MSIP contexts the tree names */
+	uint16_t n_mtimecmp;
+};
+
+#define DEV_FDT_NO_DEV 0xFFFFu
+
+/*
+ * Where one hart's MSIP and mtimecmp are: device (index into the
+ * caller's device array) and context, DEV_FDT_NO_DEV if none. The
+ * register is at devs[msip_dev].msip + 4 * msip_ctx, and
+ * devs[mtimecmp_dev].mtimecmp + 8 * mtimecmp_ctx.
+ */
+struct dev_fdt_hart_timer {
+	uint16_t msip_dev;
+	uint16_t msip_ctx;
+	uint16_t mtimecmp_dev;
+	uint16_t mtimecmp_ctx;
+};
+
+/* What dev_fdt_timers() found beside what it stored. */
+struct dev_fdt_timer_summary {
+	unsigned int n_devs;	 /* devices stored */
+	unsigned int devs_over;	 /* enabled devices beyond max_devs */
+	unsigned int harts_over; /* contexts for hart ids >= max_harts */
+	unsigned int duplicates; /* a hart's second MSIP or mtimecmp */
+	unsigned int refused;	 /* nodes refused; the first: first_refused */
+	struct dev_fdt_reject first_refused;
+};
+
+/*
+ * Every enabled CLINT / ACLINT node, in tree order, into @devs (room for
+ * @max_devs, at most DEV_FDT_NO_DEV), and for each hart id below
+ * @max_harts the device and context serving it into @harts[hart id].
+ *
+ * The hart of a context comes from interrupts-extended: tuples of a
+ * riscv,cpu-intc phandle (a child of a /cpus cpu node) and
+ * #interrupt-cells cells (1 to 4; the first is the interrupt), the hart
+ * id being the reg of the intc's parent cpu node, enabled or not (a monitor
+ * hart left "disabled" for the OS still runs the firmware). Only machine-level
+ * interrupts count: the k-th tuple with interrupt 3 (MSIP) is MSIP context k,
+ * the k-th with 7 (MTIP) mtimecmp context k; others (1, 5: supervisor level)
+ * are skipped. A CLINT takes both, an MSWI only 3, an MTIMER only 7.
+ *
+ * A node is decoded whole before anything is stored (a refused node
+ * leaves no trace but the summary's count): its reg must cover every
+ * context it names, every tuple must resolve. A hart served twice keeps
+ * the first device in tree order.
+ */
+void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
+		    unsigned int max_devs, struct dev_fdt_hart_timer *harts,
+		    unsigned int max_harts, struct dev_fdt_timer_summary *sum);
+
+/*
+ * timebase-frequency of /cpus, else of the first cpu node that has one
+ * (4 or 8 bytes, nonzero). Returns NULL and sets @hz, or a static reason.
+ */
+const char *dev_fdt_timebase(const void *fdt, uint64_t *hz);
+
+/* ---- reset and power-off ---- */
+
+/* SBI SRST reset types an action serves, as bits (sbi_ext_decode.h). */
+#define DEV_FDT_SRST(type)    (1u << (type))
+#define DEV_FDT_SRST_SHUTDOWN DEV_FDT_SRST(SBI_SRST_TYPE_SHUTDOWN)
+#define DEV_FDT_SRST_COLD     DEV_FDT_SRST(SBI_SRST_TYPE_COLD_REBOOT)
+#define DEV_FDT_SRST_WARM     DEV_FDT_SRST(SBI_SRST_TYPE_WARM_REBOOT)
+#define DEV_FDT_SRST_REBOOT   (DEV_FDT_SRST_COLD | DEV_FDT_SRST_WARM)
+
+/* sifive,test0/1 ("finisher") values, QEMU hw/misc/sifive_test.c. */
+#define DEV_FDT_TEST_FAIL  0x3333u
+#define DEV_FDT_TEST_PASS  0x5555u /* power off */
+#define DEV_FDT_TEST_RESET 0x7777u
+/* Power off reporting failure @code (16 bits) as the exit status. */
+#define DEV_FDT_TEST_FAIL_CODE(code)                                           \
+	(DEV_FDT_TEST_FAIL | ((uint32_t)((code)&0xFFFFu) << 16))
+
+enum dev_fdt_reset_action {
+	/* One 32-bit register: new = (old & ~mask) | (value & mask); a
+	 * mask of all ones is a plain write. */
+	DEV_FDT_RESET_WRITE32,
+	/* Drive a sifive,gpio0 pin active (gpio-restart / gpio-poweroff). */
+	DEV_FDT_RESET_GPIO,
+};
+
+/* sifive,gpio0 registers the GPIO action uses (FU540 manual, ch. 12). */
+#define DEV_FDT_SIFIVE_GPIO_OUTPUT_EN  0x08u
+#define DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL 0x0Cu
+#define DEV_FDT_SIFIVE_GPIO_PINS       32u
+
+/* One way to do the SRST types in @srst. */
+struct dev_fdt_reset {
+	enum dev_fdt_reset_action action;
+	uint32_t srst; /* DEV_FDT_SRST_* bits, never 0 */
+	int node;
+	/* WRITE32 */
+	uint64_t addr;
+	uint32_t value;
+	uint32_t mask;
+	/* GPIO: controller base, pin, polarity (flag bit 0); open_source
+	 * (gpio-restart's open-source, gpio-poweroff's input): the pin is
+	 * left undriven until used; the timing in ms, Linux's defaults
+	 * (100, 100, 3000) when absent */
+	uint64_t gpio_base;
+	uint32_t pin;
+	bool active_low;
+	bool open_source;
+	uint32_t active_delay_ms;
+	uint32_t inactive_delay_ms;
+	uint32_t wait_delay_ms;
+};
+
+#define DEV_FDT_MAX_RESETS 8
+
+struct dev_fdt_resets {
+	unsigned int n;
+	struct dev_fdt_reset r[DEV_FDT_MAX_RESETS];
+	unsigned int over;    /* actions beyond DEV_FDT_MAX_RESETS */
+	unsigned int refused; /* nodes refused; the first: first_refused */
+	struct dev_fdt_reject first_refused;
+};
+
+/*
+ * Every enabled reset / power-off node in tree order: sifive,test0/1
+ * (two actions: 0x5555 for shutdown, 0x7777 for either reboot, at the
+ * first reg address), syscon-poweroff (shutdown) and syscon-reboot (both
+ * reboots) with Linux's semantics (regmap phandle, else the parent node,
+ * a "syscon" with 32-bit registers; offset; value and/or mask: value
+ * alone means mask all ones, mask alone the old binding where mask is
+ * the value), gpio-poweroff (shutdown) and gpio-restart (both reboots)
+ * on a sifive,gpio0. No device tells a cold reboot from a warm one, so
+ * every reboot action serves both.
+ */
+void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out);
+
+#endif
