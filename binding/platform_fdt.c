@@ -222,6 +222,21 @@ static void platform_fdt_snapshot(const void *fdt, int node,
 		f->snapshot_bad = true;
 }
 
+static void platform_fdt_quirks(const void *fdt, int node,
+				struct platform_fdt_facts *f)
+{
+	const char *name = "sbipmu,pmu-quirks";
+
+	if (!fdt_getprop(fdt, node, name, NULL))
+		return;
+	if (platform_fdt_prop_is(fdt, node, name, "qemu"))
+		f->quirks = PLATFORM_FDT_QUIRKS_QEMU;
+	else if (platform_fdt_prop_is(fdt, node, name, "none"))
+		f->quirks = PLATFORM_FDT_QUIRKS_NONE;
+	else if (!platform_fdt_prop_is(fdt, node, name, "auto"))
+		f->quirks_bad = true;
+}
+
 static void platform_fdt_chosen(const void *fdt, struct platform_fdt_facts *f)
 {
 	int node = fdt_path_offset(fdt, "/chosen");
@@ -230,6 +245,7 @@ static void platform_fdt_chosen(const void *fdt, struct platform_fdt_facts *f)
 		return;
 	f->trace_entries = platform_fdt_trace(fdt, node);
 	platform_fdt_snapshot(fdt, node, f);
+	platform_fdt_quirks(fdt, node, f);
 }
 
 static void platform_fdt_root(const void *fdt, struct platform_fdt_facts *f)

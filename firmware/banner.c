@@ -7,11 +7,13 @@
  * Binding diagnostics were printed as they were found, just above.
  */
 #include <sbipmu/platform_fdt.h>
+#include <sbipmu/sbi_ext_decode.h>
 #include <sbipmu/pmu.h>
 
 #include "alloc.h"
 #include "boot.h"
 #include "console.h"
+#include "dev.h"
 #include "discover.h"
 #include "fw_defs.h"
 #include "hart.h"
@@ -79,6 +81,14 @@ static void banner_isa(void)
 		"ISA extensions  : Sscofpmf %s, Sstc %s, Smcntrpmf %s, H %s\n",
 		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
 		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
+	fw_printf("CPU             : mvendorid 0x%lx, marchid 0x%lx, mimpid "
+		  "0x%lx%s\n",
+		  fw_feat.mvendorid, fw_feat.marchid, fw_feat.mimpid,
+		  fw_feat.qemu ? ": QEMU's, its PMU quirks apply" : "");
+	if (!fw_feat.inhibit)
+		fw_printf("ISA note        : no mcountinhibit (privileged spec "
+			  "1.10): counters cannot be stopped, they always "
+			  "count\n");
 	banner_snapshot(hw);
 	banner_trace();
 	if (fw_feat.dt.sscofpmf != hw->sscofpmf ||
@@ -251,6 +261,37 @@ static void banner_harts_line(const struct fw_boot *b)
 	}
 }
 
+static void banner_devices(void)
+{
+	if (fw_dev.console)
+		fw_printf("Console         : %s at 0x%lx\n",
+			  fw_dev.console->name,
+			  (unsigned long)fw_dev.console_base);
+	fw_printf("Timer, IPI      : %u CLINT/ACLINT device(s), mtime %s, "
+		  "timebase %lu Hz%s\n",
+		  fw_dev.timer_devs, fw_dev.mtime ? "MMIO" : "time CSR",
+		  (unsigned long)fw_dev.timebase_hz,
+		  fw_dev.timebase_hz ? ""
+				     : " (not in the tree: 10 MHz assumed)");
+	if (fw_dev.harts_without_ipi)
+		fw_printf("Timer, IPI      : WARNING: %u hart(s) have no MSIP: "
+			  "no IPI, remote fence or HSM start reaches them\n",
+			  fw_dev.harts_without_ipi);
+	if (!fw_dev.reset_types)
+		fw_printf("Reset           : none: SRST not offered\n");
+	else
+		fw_printf("Reset           : %s:%s%s\n", fw_dev.reset_name,
+			  fw_dev_reset_can(SBI_SRST_TYPE_SHUTDOWN) ? " shutdown"
+								   : "",
+			  fw_dev_reset_can(SBI_SRST_TYPE_COLD_REBOOT)
+				  ? " reboot"
+				  : "");
+	if (fw_dev.refused)
+		fw_printf("Devices         : %u device node(s) refused (see "
+			  "docs/firmware.md, Devices)\n",
+			  fw_dev.refused);
+}
+
 static void banner_platform(const struct fw_boot *b)
 {
 	fw_printf("Platform        : %s\n", fw_plat.model);
@@ -258,9 +299,7 @@ static void banner_platform(const struct fw_boot *b)
 	if (fw_fdt_facts()->isa_differs)
 		fw_printf("ISA note        : the harts' riscv,isa differ; the "
 			  "PMU uses what every hart has\n");
-	fw_printf("Devices         : uart 0x%lx, clint 0x%lx, test 0x%lx\n",
-		  (unsigned long)fw_plat.uart, (unsigned long)fw_plat.clint,
-		  (unsigned long)fw_plat.test);
+	banner_devices();
 	fw_printf("Firmware region : 0x%lx-0x%lx (%lu KiB), PMP %s, heap "
 		  "%lu/%lu (%lu per hart)\n",
 		  (unsigned long)fw_region_base(),

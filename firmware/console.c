@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The M-mode console on QEMU virt's ns16550a: polled output and
- * non-blocking input (no interrupts, no FIFO set-up: Linux's 8250 driver
- * programs the UART itself later), plus a printf subset that is enough
- * for the banner. Output from several harts is serialised by a spinlock
+ * The M-mode console: bytes go to the console device the tree names
+ * (dev/dev.h; none: nowhere), plus a printf subset that is enough for
+ * the banner. Output from several harts is serialised by a spinlock
  * taken per printf call.
  */
 #include <stdarg.h>
@@ -11,36 +10,20 @@
 
 #include "console.h"
 #include "csr.h"
-#include "platform.h"
-
-#define UART_THR      0
-#define UART_RBR      0
-#define UART_LSR      5
-#define UART_LSR_DR   0x01
-#define UART_LSR_THRE 0x20
+#include "dev.h"
 
 static int console_lock_word;
-
-static inline volatile uint8_t *console_reg(unsigned int off)
-{
-	return (volatile uint8_t *)(fw_plat.uart + off);
-}
 
 void fw_console_putc(char c)
 {
 	if (c == '\n')
-		fw_console_putc('\r');
-	while (!(*console_reg(UART_LSR) & UART_LSR_THRE))
-		;
-	*console_reg(UART_THR) = (uint8_t)c;
+		fw_dev_console_putc('\r');
+	fw_dev_console_putc(c);
 }
 
 bool fw_console_getc(char *c)
 {
-	if (!(*console_reg(UART_LSR) & UART_LSR_DR))
-		return false;
-	*c = (char)*console_reg(UART_RBR);
-	return true;
+	return fw_dev_console_getc(c);
 }
 
 void fw_console_lock(void)

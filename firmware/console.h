@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The M-mode console: a polled ns16550a UART, a small printf for the boot
+ * The M-mode console: the console device's bytes, a small printf for the boot
  * banner and diagnostics, and the byte-level access the SBI debug console
  * (DBCN) needs. One lock keeps lines from different harts apart.
  */

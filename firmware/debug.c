@@ -7,6 +7,7 @@
 #include <libfdt.h>
 
 #include "console.h"
+#include "dev.h"
 #include "debug.h"
 #include "fw_defs.h"
 #include "platform.h"
@@ -110,7 +111,7 @@ void fw_debug_fault(unsigned int hartid)
 	fw_printf("debug: hart %u: the fault was NOT caught (%lu bytes of "
 		  "stack used)\n",
 		  hartid, depth * 256);
-	fw_plat_reset(false, true);
+	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
 }
 
 bool fw_debug_late(unsigned int hartid)
@@ -118,15 +119,10 @@ bool fw_debug_late(unsigned int hartid)
 	return hartid == debug_late_hart;
 }
 
-/* Half a second at virt's 10 MHz timebase. */
-#define DEBUG_LATE_TICKS 5000000ULL
-
+/* Half a second. */
 void fw_debug_late_delay(void)
 {
-	uint64_t start = fw_clint_time();
-
-	while (fw_clint_time() - start < DEBUG_LATE_TICKS)
-		;
+	fw_dev_udelay(500000);
 }
 #else
 /* ISO C forbids an empty translation unit. */

@@ -64,6 +64,25 @@ static void discover_counters(struct pmu_hw_desc *hw)
 		hw->num_fw_counters = __riscv_xlen - top;
 }
 
+/*
+ * Is this hart QEMU's? Its marchid and mimpid are both QEMU's version,
+ * (major << 16) | (minor << 8) | micro (target/riscv/cpu.c), on every
+ * QEMU machine (virt, spike, sifive_u) and CPU model that does not name
+ * other ids; no real CPU we know reports that shape in both. The tree
+ * can say otherwise: /chosen/sbipmu,pmu-quirks = "qemu" | "none".
+ */
+static bool discover_qemu(void)
+{
+	unsigned long v = fw_feat.marchid;
+
+	if (fw_feat.quirks == PLATFORM_FDT_QUIRKS_QEMU)
+		return true;
+	if (fw_feat.quirks == PLATFORM_FDT_QUIRKS_NONE)
+		return false;
+	return v == fw_feat.mimpid && (v >> 16) >= 4 && (v >> 16) <= 99 &&
+	       ((v >> 8) & 0xFF) < 32;
+}
+
 void fw_discover(void)
 {
 	struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -86,6 +105,7 @@ void fw_discover(void)
 	hw->no_snapshot =
 		fw_feat.snapshot == FW_SNAPSHOT_OFF ||
 		(fw_feat.snapshot == FW_SNAPSHOT_AUTO && hw->sscofpmf);
-	fw_pmu_hal_init(hw, fw_plat.qemu_virt);
+	fw_feat.qemu = discover_qemu();
+	fw_pmu_hal_init(hw, fw_feat.qemu, fw_feat.inhibit);
 	discover_counters(hw);
 }

@@ -33,6 +33,9 @@ enum fw_snapshot_policy {
 struct fw_features {
 	unsigned long misa;
 	unsigned long mvendorid, marchid, mimpid;
+	/* QEMU's CPU: its PMU quirks apply (pmu_hal_csr.c) */
+	bool qemu;
+	enum platform_fdt_quirks quirks; /* /chosen's word on it */
 	/* Extensions as the device tree names them (true only if on all) */
 	struct platform_fdt_isa dt;
 	bool h;	      /* misa.H */

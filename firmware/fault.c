@@ -20,7 +20,10 @@
  * stops the first store, and QEMU virt implements PMP with locking.
  */
 #include "console.h"
+#include <sbipmu/sbi_ext_decode.h>
+
 #include "csr.h"
+#include "dev.h"
 #include "fault.h"
 #include "fw_defs.h"
 #include "platform.h"
@@ -206,7 +209,7 @@ static void fault_report_regs(const struct fw_trap_regs *regs)
 
 static void __attribute__((noreturn)) fault_stop(void)
 {
-	fw_plat_reset(false, true);
+	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
 	for (;;)
 		fw_wfi();
 }
@@ -219,11 +222,7 @@ static void fault_report(struct fw_trap_regs *regs)
 	bool irq = (cause & MCAUSE_IRQ) != 0;
 	unsigned long code = cause & ~MCAUSE_IRQ;
 
-	/* Before .bss is cleared the platform is unknown: QEMU virt's. */
-	if (!fw_plat.uart)
-		fw_plat.uart = FW_VIRT_UART;
-	if (!fw_plat.test)
-		fw_plat.test = FW_VIRT_TEST;
+	/* Before the tree is read no console is known: the report is lost. */
 	/* One block: other harts' lines wait until the machine is off. */
 	fw_console_reclaim();
 	fw_console_lock();

@@ -39,6 +39,13 @@
 
 _Static_assert(FW_MAX_MEM_RANGES == PLATFORM_FDT_MAX_MEM, "memory ranges");
 
+/* A tree fw_fdt_take() refused, for fw_fdt_report_refused(). */
+static struct fdt_refusal {
+	const void *fdt;
+	size_t readable;
+	struct platform_fdt_verdict verdict;
+} fdt_refused;
+
 /* The facts of the tree taken at boot; fw_plat.model points into it. */
 static struct platform_fdt_facts fdt_facts;
 
@@ -106,14 +113,6 @@ static void fdt_report_bad(const void *fdt, size_t readable,
 		  (unsigned int)v->size_dt_strings);
 }
 
-/* A device the tree names, if its address fits ours (RV32: 32 bits). */
-static void fdt_take_device(const struct platform_fdt_device *d,
-			    uintptr_t *base)
-{
-	if (d->found && d->base <= UINTPTR_MAX)
-		*base = (uintptr_t)d->base;
-}
-
 static void fdt_take_chosen(const struct platform_fdt_facts *f)
 {
 	static const enum fw_snapshot_policy policy[] = {
@@ -127,6 +126,10 @@ static void fdt_take_chosen(const struct platform_fdt_facts *f)
 		fw_printf("chosen: sbipmu,snapshot: not auto/on/off, using "
 			  "auto\n");
 	fw_feat.trace_entries = f->trace_entries;
+	fw_feat.quirks = f->quirks;
+	if (f->quirks_bad)
+		fw_printf("chosen: sbipmu,pmu-quirks: not auto/qemu/none, "
+			  "using auto\n");
 }
 
 static void fdt_take_facts(const struct platform_fdt_facts *f)
@@ -135,17 +138,19 @@ static void fdt_take_facts(const struct platform_fdt_facts *f)
 
 	if (f->model[0])
 		fw_plat.model = f->model;
-	fw_plat.qemu_virt = f->qemu_virt;
 	fw_feat.dt = f->isa;
 	fw_plat.n_mem = f->n_mem;
 	for (i = 0; i < f->n_mem; i++) {
 		fw_plat.mem[i].base = f->mem[i].base;
 		fw_plat.mem[i].size = f->mem[i].size;
 	}
-	fdt_take_device(&f->clint, &fw_plat.clint);
-	fdt_take_device(&f->uart, &fw_plat.uart);
-	fdt_take_device(&f->test, &fw_plat.test);
 	fdt_take_chosen(f);
+}
+
+void fw_fdt_report_refused(void)
+{
+	fdt_report_bad(fdt_refused.fdt, fdt_refused.readable,
+		       &fdt_refused.verdict);
 }
 
 const struct platform_fdt_facts *fw_fdt_facts(void)
@@ -164,7 +169,7 @@ bool fw_fdt_take(const void *fdt)
 		v.problem = "it lies inside the firmware's own memory";
 	}
 	if (v.error) {
-		fdt_report_bad(fdt, readable, &v);
+		fdt_refused = (struct fdt_refusal){fdt, readable, v};
 		return false;
 	}
 	platform_fdt_scan(fdt, FW_MAX_HARTS, &fdt_facts);

@@ -51,6 +51,12 @@ struct fw_pmu_dt {
  */
 bool fw_fdt_take(const void *fdt);
 
+/*
+ * Print why fw_fdt_take() refused the tree (once a console is known:
+ * none is, without a tree, but the fallback's).
+ */
+void fw_fdt_report_refused(void);
+
 /* The facts fw_fdt_take() read (the harts the tree lists among them). */
 const struct platform_fdt_facts *fw_fdt_facts(void);
 

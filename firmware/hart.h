@@ -67,6 +67,8 @@ struct fw_hart {
 	 */
 	bool s_mode;
 	bool guarded;	      /* its stack guard (PMP) took */
+	uintptr_t msip;	      /* its doorbell (dev/aclint.c), 0: none */
+	uintptr_t mtimecmp;   /* its M-timer compare, 0: none */
 	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */
 	uintptr_t stack_top;  /* scratch and trap frame lie below it */
 	void *pmu_mem;	      /* its PMU state, before pmu_hart_init() */

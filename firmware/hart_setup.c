@@ -9,6 +9,7 @@
  * (mcounteren); the PMP hides the firmware region from S/U-mode.
  */
 #include "csr.h"
+#include "dev.h"
 #include "discover.h"
 #include "fault.h"
 #include "hart_setup.h"
@@ -105,6 +106,13 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_counters();
 	setup_envcfg();
 	setup_pmp();
+	/*
+	 * mtimecmp to "never" even with Sstc, where S-mode never asks us to
+	 * program it: it resets to 0 on QEMU, which leaves MTIP pending for
+	 * good, and QEMU then treats the hart as having work (KVM guests'
+	 * timer interrupts came late, FACTS §6).
+	 */
+	fw_dev_timecmp_set(h, ~0ULL);
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Delivery of inter-hart messages over the CLINT (see ipi.h). The sender
- * sets the message bits with a release before ringing the doorbell; the
+ * Delivery of inter-hart messages over each hart's doorbell (see ipi.h). The
+ * sender sets the message bits with a release before ringing the doorbell; the
  * receiver clears its doorbell before taking the bits, so a message
  * posted meanwhile rings again instead of being lost.
  */
@@ -9,13 +9,13 @@
 
 #include "csr.h"
 #include "ipi.h"
-#include "platform.h"
+#include "dev.h"
 #include "sbi_ext.h"
 
 void fw_ipi_send(struct fw_hart *target, unsigned long bits)
 {
 	__atomic_or_fetch(&target->ipi_pending, bits, __ATOMIC_RELEASE);
-	fw_clint_send_ipi(target->hartid);
+	fw_dev_ipi_send(target);
 }
 
 static void ipi_process(struct fw_hart *self, unsigned long bits)
@@ -34,7 +34,7 @@ static void ipi_process(struct fw_hart *self, unsigned long bits)
 
 void fw_ipi_handle(struct fw_hart *self)
 {
-	fw_clint_clear_ipi(self->hartid);
+	fw_dev_ipi_clear(self);
 	ipi_process(self, __atomic_exchange_n(&self->ipi_pending, 0,
 					      __ATOMIC_ACQUIRE));
 }

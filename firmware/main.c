@@ -17,12 +17,14 @@
 
 #include <sbipmu/pmu.h>
 #include <sbipmu/platform_fdt.h>
+#include <sbipmu/sbi_ext_decode.h>
 
 #include "alloc.h"
 #include "boot.h"
 #include "console.h"
 #include "csr.h"
 #include "debug.h"
+#include "dev.h"
 #include "discover.h"
 #include "early.h"
 #include "fault.h"
@@ -41,8 +43,8 @@
 #else
 #define MAIN_NEXT_DEFAULT 0x80400000UL
 #endif
-/* Wait at most this long for harts to check in (0.1 s at virt's 10 MHz). */
-#define MAIN_CHECKIN_TICKS 1000000ULL
+/* Wait at most this long for harts to check in. */
+#define MAIN_CHECKIN_US 100000U
 /*
  * The firmware region's largest size when neither the next stage nor
  * the tree bounds it from above (a power of two).
@@ -89,7 +91,7 @@ static void main_ring_all(unsigned long self)
 
 	for (i = 0; i < fw_hart_count(); i++)
 		if (fw_hart_at(i)->hartid != self)
-			fw_clint_send_ipi((unsigned int)fw_hart_at(i)->hartid);
+			fw_dev_ipi_send(fw_hart_at(i));
 }
 
 /* The boot hart moves on, and wakes whoever waits for it. */
@@ -133,10 +135,11 @@ static void main_check_in(struct fw_hart *h)
 /* Wait until every hart of the table has checked in, or timeout. */
 static void main_wait_checkin(void)
 {
-	uint64_t start = fw_clint_time();
+	uint64_t start = fw_dev_time(),
+		 wait = fw_dev_us_to_ticks(MAIN_CHECKIN_US);
 
 	while (fw_hart_present_count() != fw_hart_count())
-		if (fw_clint_time() - start > MAIN_CHECKIN_TICKS)
+		if (fw_dev_time() - start > wait)
 			break;
 }
 
@@ -216,11 +219,12 @@ void fw_main_secondary(unsigned long hartid)
  */
 static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 {
+	fw_dev_fallback_virt();
 	fw_printf("sbipmu: ERROR: no usable device tree, so no facts about "
 		  "harts, RAM, devices or the PMU, and nothing to hand to the "
 		  "next stage at 0x%lx: not starting it; powering off\n",
 		  b->next_addr);
-	fw_plat_reset(false, true);
+	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
 	for (;;)
 		fw_wfi();
 }
@@ -318,10 +322,15 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	struct fw_hart *self;
 
 	b->fdt_in = fdt;
-	if (!fw_fdt_take(fdt))
+	if (!fw_fdt_take(fdt)) {
+		fw_dev_fallback_virt(); /* the refusal is printed: say it */
+		fw_fdt_report_refused();
 		main_refuse(b);
+	}
+	fw_dev_probe(fdt);
 	fw_debug_scan(fdt, b->hartid);
 	main_harts_setup(b);
+	fw_dev_probe_harts(fdt);
 	self = fw_hart_find(b->hartid);
 	self->guarded = b->boot_guarded;
 	main_check_in(self);

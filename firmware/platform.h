@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The platform the firmware runs on (QEMU virt): device addresses, RAM
- * ranges and hart ids as found in the device tree (with virt's defaults
- * as fallbacks), the firmware's own memory region, and the services built
- * on them: CLINT IPIs and timer, system reset, the shared-memory check,
- * and the PMU core's platform hooks. Implemented in platform_virt.c.
+ * The platform the firmware runs on as the device tree describes it: its
+ * model, RAM ranges, the firmware's own memory region, the shared-memory
+ * check, and the PMU and SSE cores' platform hooks. Devices are dev/'s.
+ * Implemented in platform_virt.c.
  */
 #ifndef FW_PLATFORM_H
 #define FW_PLATFORM_H
@@ -23,21 +22,12 @@ struct fw_mem_range {
 };
 
 struct fw_platform {
-	uintptr_t uart;	 /* ns16550a */
-	uintptr_t clint; /* riscv,clint0 / sifive,clint0 */
-	uintptr_t test;	 /* sifive,test0: poweroff/reset */
 	const char *model;
-	bool qemu_virt; /* root compatible "riscv-virtio": QEMU's virt */
 	unsigned int n_mem;
 	struct fw_mem_range mem[FW_MAX_MEM_RANGES];
 };
 
 extern struct fw_platform fw_plat;
-
-/* Defaults of QEMU virt, used when the device tree does not say. */
-#define FW_VIRT_UART  0x10000000UL
-#define FW_VIRT_CLINT 0x2000000UL
-#define FW_VIRT_TEST  0x100000UL
 
 /* Platform firmware events (event_data of SBI event 0xFFFF). */
 enum fw_plat_event {
@@ -62,14 +52,5 @@ void fw_plat_init_defaults(void);
  * the firmware's address space. size 0 is never valid.
  */
 bool fw_plat_ram_ok(uint64_t addr, uint64_t size);
-
-/* CLINT */
-void fw_clint_send_ipi(unsigned int hartid);
-void fw_clint_clear_ipi(unsigned int hartid);
-void fw_clint_set_timecmp(unsigned int hartid, uint64_t value);
-uint64_t fw_clint_time(void);
-
-/* System reset through sifive,test0. Returns only if the device ignored us. */
-void fw_plat_reset(bool reboot, bool failure);
 
 #endif

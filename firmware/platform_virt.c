@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * QEMU virt as the firmware sees it: where the devices are (filled from
- * the device tree by fdt_setup.c, virt's addresses as defaults), the RAM
- * S-mode owns, and the services on top: CLINT IPIs and timer compare,
- * power-off/reset through sifive,test0, the shared-memory check used by
- * DBCN, the PMU and SSE cores, and their platform hooks (including two
- * platform firmware events of our own, see docs/firmware.md).
+ * The platform as the firmware sees it: the RAM S-mode owns (from the
+ * tree, by fdt_setup.c), the firmware's own region, the shared-memory
+ * check used by DBCN, the PMU and SSE cores, and their platform hooks
+ * (including two platform firmware events of our own, see
+ * docs/firmware.md). The devices are dev/'s.
  */
 #include <limits.h>
 #include <stddef.h>
@@ -15,14 +14,6 @@
 #include "hart.h"
 #include "platform.h"
 #include "sse_hw.h"
-
-#define CLINT_MSIP(h)	  (0x0000UL + 4UL * (h))
-#define CLINT_MTIMECMP(h) (0x4000UL + 8UL * (h))
-#define CLINT_MTIME	  0xBFF8UL
-
-#define TEST_PASS  0x5555U
-#define TEST_RESET 0x7777U
-#define TEST_FAIL  0x3333U
 
 struct fw_platform fw_plat;
 
@@ -52,9 +43,6 @@ uintptr_t fw_region_size(void)
 
 void fw_plat_init_defaults(void)
 {
-	fw_plat.uart = FW_VIRT_UART;
-	fw_plat.clint = FW_VIRT_CLINT;
-	fw_plat.test = FW_VIRT_TEST;
 	fw_plat.model = "unknown";
 	fw_plat.n_mem = 0;
 }
@@ -89,55 +77,6 @@ bool fw_plat_ram_ok(uint64_t addr, uint64_t size)
 			return true;
 	}
 	return false;
-}
-
-void fw_clint_send_ipi(unsigned int hartid)
-{
-	*(volatile uint32_t *)(fw_plat.clint + CLINT_MSIP(hartid)) = 1;
-}
-
-void fw_clint_clear_ipi(unsigned int hartid)
-{
-	*(volatile uint32_t *)(fw_plat.clint + CLINT_MSIP(hartid)) = 0;
-}
-
-void fw_clint_set_timecmp(unsigned int hartid, uint64_t value)
-{
-	volatile uint32_t *cmp =
-		(volatile uint32_t *)(fw_plat.clint + CLINT_MTIMECMP(hartid));
-
-	/*
-	 * Two 32-bit writes, high half parked at all-ones first, so that no
-	 * intermediate value lies in the past (works on RV32 and RV64).
-	 */
-	cmp[1] = 0xFFFFFFFFU;
-	cmp[0] = (uint32_t)value;
-	cmp[1] = (uint32_t)(value >> 32);
-}
-
-uint64_t fw_clint_time(void)
-{
-	volatile uint32_t *t =
-		(volatile uint32_t *)(fw_plat.clint + CLINT_MTIME);
-	uint32_t hi, lo;
-
-	do {
-		hi = t[1];
-		lo = t[0];
-	} while (hi != t[1]);
-	return ((uint64_t)hi << 32) | lo;
-}
-
-void fw_plat_reset(bool reboot, bool failure)
-{
-	volatile uint32_t *test = (volatile uint32_t *)fw_plat.test;
-
-	if (reboot)
-		*test = TEST_RESET;
-	else if (failure)
-		*test = (1U << 16) | TEST_FAIL; /* QEMU exits with status 1 */
-	else
-		*test = TEST_PASS;
 }
 
 static void *plat_shmem_map(void *ctx, uint64_t addr, uint64_t size)

@@ -21,7 +21,7 @@ extern const struct pmu_hal_ops fw_pmu_hal_ops;
  * Tell the hooks what the hardware has (RV32 mhpmeventh needs Sscofpmf)
  * and whether the machine is QEMU virt (its overflow-timer quirk).
  */
-void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt);
+void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu, bool inhibit);
 
 /*
  * Probes, each run with traps caught (a missing CSR traps or reads 0).

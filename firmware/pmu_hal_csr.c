@@ -19,11 +19,23 @@ bool fw_pmu_hal_sscofpmf;
 bool fw_pmu_hal_qemu_timer;
 uint32_t fw_pmu_hal_qemu_hold;
 
-void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
+bool fw_pmu_hal_no_inhibit;
+
+/*
+ * @qemu: QEMU's CPU (discover.c), whose quirks below apply. @inhibit:
+ * the hart has mcountinhibit; a hart of privileged spec 1.10 (QEMU's
+ * sifive_u U54) has none, and its counters then always count: every
+ * inhibit write is skipped (routed through the slow stub for the set,
+ * one test for the clear), as OpenSBI does on such harts.
+ */
+void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu, bool inhibit)
 {
 	fw_pmu_hal_sscofpmf = hw->sscofpmf;
-	fw_pmu_hal_qemu_timer = hw->sscofpmf && qemu_virt;
-	fw_pmu_hal_qemu_hold = qemu_virt ? HAL_FIXED_MASK : 0;
+	fw_pmu_hal_qemu_timer = hw->sscofpmf && qemu;
+	fw_pmu_hal_qemu_hold = qemu ? HAL_FIXED_MASK : 0;
+	fw_pmu_hal_no_inhibit = !inhibit;
+	if (!inhibit)
+		fw_pmu_hal_qemu_hold = ~0u;
 }
 
 /*
@@ -40,14 +52,16 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu_virt)
  * and the stop are lost (a few instructions under -icount). Only the
  * fixed counters: a write to a programmable cycles/instret counter arms
  * QEMU's overflow timer (pmu_hal_counter_started()), which would then
- * fire early for another such counter that is running. On QEMU's virt
- * machine only, like the other quirks.
+ * fire early for another such counter that is running. On QEMU's CPUs
+ * only, like the other quirks (discover.c says which they are).
  */
 void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask)
 {
 	uint64_t held[3];
 	unsigned int idx;
 
+	if (fw_pmu_hal_no_inhibit)
+		return;
 	for (idx = 0; idx < 3; idx += 2)
 		if (mask & (1u << idx))
 			held[idx] = pmu_hal_counter_read(NULL, idx);

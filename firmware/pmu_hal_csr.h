@@ -52,6 +52,8 @@ extern bool fw_pmu_hal_qemu_timer;
  * the STOP path pays one AND for the quirk.
  */
 extern uint32_t fw_pmu_hal_qemu_hold;
+/* The hart has no mcountinhibit (privileged spec 1.10). */
+extern bool fw_pmu_hal_no_inhibit;
 
 /*
  * Call entry @idx of stub table @table with @arg in a0; returns a0. The
@@ -153,20 +155,29 @@ static inline void pmu_hal_event_write(void *ctx, unsigned int idx,
 	fw_pmu_hal_evt_set(idx, value);
 }
 
-/* On QEMU virt, a stopped cycle/instret holds its value (pmu_hal_csr.c). */
+/*
+ * On QEMU, a stopped cycle/instret holds its value (pmu_hal_csr.c); on
+ * a hart without mcountinhibit nothing is written.
+ */
 static inline void pmu_hal_inhibit_set(void *ctx, uint32_t mask)
 {
 	(void)ctx;
-	/* Through a stub that keeps every register: see pmu_hal_table.S. */
+	/*
+	 * Through a stub that keeps every register: see pmu_hal_table.S.
+	 * An empty mask writes nothing: without mcountinhibit even that
+	 * write traps.
+	 */
 	if (__builtin_expect(mask & fw_pmu_hal_qemu_hold, 0))
 		fw_pmu_hal_tbl(fw_pmu_hal_inhibit_fixed_qemu_keep, 0, mask);
-	else
+	else if (mask)
 		csr_set(CSR_MCOUNTINHIBIT, mask);
 }
 
 static inline void pmu_hal_inhibit_clear(void *ctx, uint32_t mask)
 {
 	(void)ctx;
+	if (__builtin_expect(fw_pmu_hal_no_inhibit, 0))
+		return;
 	csr_clear(CSR_MCOUNTINHIBIT, mask);
 }
 

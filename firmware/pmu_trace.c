@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "console.h"
+#include "dev.h"
 #include "discover.h"
 #include "hart.h"
 #include "platform.h"
@@ -42,7 +43,7 @@ void fw_pmu_trace_alloc(void)
 		if (h->trace)
 			sbi_pmu_trace_init(h->trace,
 					   fw_alloc(sbi_pmu_trace_bytes(n)), n,
-					   fw_clint_time);
+					   fw_dev_time);
 	}
 	fw_feat.trace_entries = n;
 	if (n < want)

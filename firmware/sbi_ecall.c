@@ -30,6 +30,7 @@
 #include <sbipmu/sbi_pmu_ecall.h>
 
 #include "csr.h"
+#include "dev.h"
 #include "hart.h"
 #include "pmu_trace.h"
 #include "sbi_ext.h"
@@ -49,10 +50,10 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 		return sbi_rfence_ecall;
 	case SBI_EXT_HSM:
 		return sbi_hsm_ecall;
-	case SBI_EXT_SRST:
-		return sbi_srst_ecall;
-	case SBI_EXT_DBCN:
-		return sbi_dbcn_ecall;
+	case SBI_EXT_SRST: /* with a device that resets */
+		return fw_dev.reset_types ? sbi_srst_ecall : NULL;
+	case SBI_EXT_DBCN: /* with a console */
+		return fw_dev.console ? sbi_dbcn_ecall : NULL;
 	case SBI_EXT_SSE:
 		return fw_sse_ecall;
 	case SBI_EXT_PMU: /* only while traced: see sbi_ecall_handle() */

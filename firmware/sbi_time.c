@@ -10,6 +10,7 @@
 #include <sbipmu/pmu.h>
 
 #include "csr.h"
+#include "dev.h"
 #include "discover.h"
 #include "platform.h"
 #include "sbi_ext.h"
@@ -29,7 +30,7 @@ static void time_program(struct fw_hart *h, uint64_t when)
 #endif
 		return;
 	}
-	fw_clint_set_timecmp(h->hartid, when);
+	fw_dev_timecmp_set(h, when);
 	csr_clear(CSR_MIP, MIP_STIP);
 	csr_set(CSR_MIE, MIP_MTIP);
 }

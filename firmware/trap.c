@@ -12,6 +12,7 @@
 
 #include "console.h"
 #include "csr.h"
+#include "dev.h"
 #include "fault.h"
 #include "ipi.h"
 #include "platform.h"
@@ -49,10 +50,10 @@ static bool trap_emulate_time(struct fw_trap_regs *regs, unsigned long insn)
 	uint64_t t;
 
 	if ((insn & ~(31UL << 7)) == 0xC0102073UL)
-		t = fw_clint_time();
+		t = fw_dev_time();
 #if __riscv_xlen == 32
 	else if ((insn & ~(31UL << 7)) == 0xC8102073UL)
-		t = fw_clint_time() >> 32;
+		t = fw_dev_time() >> 32;
 #endif
 	else
 		return false;

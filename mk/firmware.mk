@@ -38,15 +38,15 @@ FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 # SBIPMU_HAL_STATIC binds the core's hart hooks to the CSR HAL at build
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
-	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware \
+	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware -Ifirmware/dev \
 	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -Wframe-larger-than=512 \
 	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
-	$(sort $(wildcard firmware/*.c))
+	$(sort $(wildcard firmware/*.c firmware/*/*.c))
 FW_S_SRCS := $(sort $(wildcard firmware/*.S))
-FW_HDRS   := $(wildcard include/sbipmu/*.h firmware/*.h core/*.h binding/*.h \
+FW_HDRS   := $(wildcard include/sbipmu/*.h firmware/*.h firmware/*/*.h core/*.h binding/*.h \
 	lib/*.h)
 
 # $(1) = rv64 or rv32, $(2) = output directory, $(3) = extra flags

@@ -110,6 +110,13 @@ struct platform_fdt_facts {
 	enum platform_fdt_snapshot snapshot;
 	bool snapshot_bad;
 	uint32_t trace_entries; /* /chosen/sbipmu,trace, at most 65535 */
+	/* /chosen/sbipmu,pmu-quirks: "qemu" or "none"; absent: auto */
+	enum platform_fdt_quirks {
+		PLATFORM_FDT_QUIRKS_AUTO,
+		PLATFORM_FDT_QUIRKS_QEMU,
+		PLATFORM_FDT_QUIRKS_NONE,
+	} quirks;
+	bool quirks_bad; /* another value (auto used) */
 };
 
 /*

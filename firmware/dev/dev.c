@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Device discovery (see dev.h): the binding's decoders read the tree,
+ * this file picks the driver for each role and keeps what the machine
+ * needs: the console's ops, the reset actions, each hart's MSIP and
+ * mtimecmp, mtime and the timebase.
+ */
+#include <stddef.h>
+
+#include <sbipmu/dev_fdt.h>
+#include <sbipmu/sbi_ext_decode.h>
+
+#include "dev.h"
+#include "hart.h"
+#include "unpriv.h"
+
+/* CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8). */
+#define DEV_MAX_TIMERS 16
+
+struct fw_devices fw_dev;
+
+static struct dev_fdt_resets dev_resets;
+static struct dev_fdt_timer_dev dev_timers[DEV_MAX_TIMERS];
+/* Boot-time scratch: each hart id's contexts, as the decoder returns. */
+static struct dev_fdt_hart_timer dev_hart_timers[FW_MAX_HARTS];
+
+static const struct fw_console_ops *
+dev_console_driver(const struct dev_fdt_console *c)
+{
+	switch (c->type) {
+	case DEV_FDT_CONSOLE_UART8250:
+		return fw_uart8250_probe(c);
+	case DEV_FDT_CONSOLE_SIFIVE:
+		return fw_sifive_uart_probe(c);
+	case DEV_FDT_CONSOLE_HTIF:
+		return fw_htif_probe(c);
+	default:
+		return NULL;
+	}
+}
+
+static void dev_probe_console(const void *fdt)
+{
+	struct dev_fdt_console c;
+	const struct fw_console_ops *ops;
+
+	dev_fdt_console(fdt, &c);
+	ops = dev_console_driver(&c);
+	if (!ops) {
+		fw_dev.console_why = c.type == DEV_FDT_CONSOLE_NONE
+					     ? c.why.problem
+					     : "its address is beyond ours";
+		return;
+	}
+	if (ops->init)
+		ops->init();
+	fw_dev.console_base = (uintptr_t)c.base;
+	fw_dev.console = ops;
+}
+
+static void dev_probe_resets(const void *fdt)
+{
+	unsigned int i;
+
+	dev_fdt_resets(fdt, &dev_resets);
+	fw_dev.refused += dev_resets.refused;
+	for (i = 0; i < dev_resets.n; i++)
+		fw_dev.reset_types |= dev_resets.r[i].srst;
+	if (dev_resets.n)
+		fw_dev.reset_name = dev_resets.r[0].action == DEV_FDT_RESET_GPIO
+					    ? "gpio"
+					    : "register write";
+	if (fw_htif_present()) {
+		fw_dev.reset_types |= DEV_FDT_SRST_SHUTDOWN;
+		if (!dev_resets.n)
+			fw_dev.reset_name = "htif";
+	}
+}
+
+void fw_dev_probe(const void *fdt)
+{
+	fw_dev.reset_name = "";
+	fw_dev.console_why = "";
+	dev_probe_console(fdt);
+	dev_probe_resets(fdt);
+	if (dev_fdt_timebase(fdt, &fw_dev.timebase_hz))
+		fw_dev.timebase_hz = 0;
+}
+
+/* The hart's MSIP and mtimecmp from the contexts the decoder found. */
+static void dev_hart_contexts(struct fw_hart *h)
+{
+	const struct dev_fdt_hart_timer *t;
+
+	if (h->hartid >= FW_MAX_HARTS)
+		return;
+	t = &dev_hart_timers[h->hartid];
+	if (t->msip_dev < fw_dev.timer_devs &&
+	    dev_timers[t->msip_dev].msip <= UINTPTR_MAX)
+		h->msip = (uintptr_t)dev_timers[t->msip_dev].msip +
+			  (uintptr_t)t->msip_ctx * DEV_FDT_MSIP_STRIDE;
+	if (t->mtimecmp_dev < fw_dev.timer_devs &&
+	    dev_timers[t->mtimecmp_dev].mtimecmp <= UINTPTR_MAX)
+		h->mtimecmp =
+			(uintptr_t)dev_timers[t->mtimecmp_dev].mtimecmp +
+			(uintptr_t)t->mtimecmp_ctx * DEV_FDT_MTIMECMP_STRIDE;
+}
+
+void fw_dev_probe_harts(const void *fdt)
+{
+	struct dev_fdt_timer_summary sum;
+	unsigned int i;
+
+	dev_fdt_timers(fdt, dev_timers, DEV_MAX_TIMERS, dev_hart_timers,
+		       FW_MAX_HARTS, &sum);
+	fw_dev.timer_devs = sum.n_devs;
+	fw_dev.refused += sum.refused;
+	for (i = 0; i < sum.n_devs && !fw_dev.mtime; i++)
+		if (dev_timers[i].mtime && dev_timers[i].mtime <= UINTPTR_MAX)
+			fw_dev.mtime = (uintptr_t)dev_timers[i].mtime;
+	for (i = 0; i < fw_hart_count(); i++) {
+		dev_hart_contexts(fw_hart_at(i));
+		fw_dev.harts_without_ipi += !fw_hart_at(i)->msip;
+	}
+}
+
+void fw_dev_console_putc(char c)
+{
+	if (fw_dev.console)
+		fw_dev.console->putc(c);
+}
+
+bool fw_dev_console_getc(char *c)
+{
+	if (!fw_dev.console || !fw_dev.console->getc)
+		return false;
+	return fw_dev.console->getc(c);
+}
+
+bool fw_dev_reset_can(unsigned int type)
+{
+	return type < 32 && (fw_dev.reset_types & (1U << type));
+}
+
+/*
+ * The first action that does @type. A "system failure" shutdown on
+ * sifive,test carries the failure code (QEMU then exits with status 1).
+ */
+bool fw_dev_reset(unsigned int type, bool failure)
+{
+	unsigned int i;
+
+	if (!fw_dev_reset_can(type))
+		return false;
+	for (i = 0; i < dev_resets.n; i++) {
+		struct dev_fdt_reset r = dev_resets.r[i];
+
+		if (!(r.srst & (1U << type)))
+			continue;
+		if (failure && type == SBI_SRST_TYPE_SHUTDOWN &&
+		    r.action == DEV_FDT_RESET_WRITE32 &&
+		    r.value == DEV_FDT_TEST_PASS)
+			r.value = DEV_FDT_TEST_FAIL_CODE(1);
+		fw_reset_do(&r);
+		return true;
+	}
+	return type == SBI_SRST_TYPE_SHUTDOWN && fw_htif_poweroff(failure);
+}
+
+/* QEMU virt's UART and test device: only for a tree we refused. */
+#define DEV_VIRT_UART 0x10000000UL
+#define DEV_VIRT_TEST 0x100000UL
+
+void fw_dev_fallback_virt(void)
+{
+	static const struct dev_fdt_console uart = {
+		.type = DEV_FDT_CONSOLE_UART8250,
+		.base = DEV_VIRT_UART,
+		.reg_io_width = 1,
+	};
+	unsigned long word;
+
+	if (!fw_dev.console && fw_catch_read_ulong(DEV_VIRT_UART, &word))
+		fw_dev.console = fw_uart8250_probe(&uart);
+	if (!fw_dev.reset_types && fw_catch_read_ulong(DEV_VIRT_TEST, &word)) {
+		dev_resets.n = 1;
+		dev_resets.r[0] = (struct dev_fdt_reset){
+			.action = DEV_FDT_RESET_WRITE32,
+			.srst = DEV_FDT_SRST_SHUTDOWN,
+			.addr = DEV_VIRT_TEST,
+			.value = DEV_FDT_TEST_PASS,
+			.mask = 0xFFFFFFFFU,
+		};
+		fw_dev.reset_types = DEV_FDT_SRST_SHUTDOWN;
+	}
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The firmware's devices, chosen from the device tree (dev.c) the way
+ * OpenSBI's generic platform does: a driver is a compatible list (the
+ * decoding is binding/dev_fdt.c, pure and host-tested) plus ops that
+ * touch MMIO (the files of this folder). Four roles:
+ *  - console: the /chosen/stdout-path node (ns16550/8250, sifive,uart0,
+ *    ucb,htif0); none if the tree names none the firmware knows, and the
+ *    firmware is then silent;
+ *  - IPI: each hart's MSIP from a CLINT or ACLINT MSWI, the hart taken
+ *    from interrupts-extended (several CLINTs when QEMU makes several
+ *    NUMA nodes);
+ *  - timer: each hart's mtimecmp and the mtime register (CLINT or ACLINT
+ *    MTIMER), and /cpus/timebase-frequency;
+ *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
+ *    gpio-poweroff on a sifive,gpio0, HTIF's power-off.
+ * No address is built in: what the tree lacks is absent, and the SBI
+ * extensions that need it (DBCN, SRST) are then not offered. Devices
+ * never call into the SBI extensions, SSE or the PMU.
+ */
+#ifndef FW_DEV_H
+#define FW_DEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A console driver: polled output and non-blocking input. */
+struct fw_console_ops {
+	const char *name;
+	void (*init)(void);
+	void (*putc)(char c);
+	bool (*getc)(char *c); /* NULL: output only */
+};
+
+/* What dev.c found, for the banner and the SBI extensions. */
+struct fw_devices {
+	const struct fw_console_ops *console; /* NULL: none */
+	uintptr_t console_base;
+	const char *console_why;	/* no console: why (static text) */
+	const char *console_where;	/* its node's name, or "" */
+	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
+	uintptr_t mtime;		/* 0: none, the time CSR is read */
+	uint64_t timebase_hz;		/* 0: unknown (the tree did not say) */
+	unsigned int harts_without_ipi; /* table harts no MSIP reaches */
+	uint32_t reset_types;		/* DEV_FDT_SRST_* bits offered */
+	const char *reset_name;		/* the first reset device, or "" */
+	unsigned int refused;		/* device nodes refused (banner) */
+};
+
+extern struct fw_devices fw_dev;
+
+/*
+ * Boot hart, once the tree is taken: find the console and reset
+ * devices and the timebase. Printing works from here on.
+ */
+void fw_dev_probe(const void *fdt);
+
+/*
+ * Boot hart, once the hart table exists: each hart's MSIP and mtimecmp.
+ * Harts no device serves are counted in fw_dev.harts_without_ipi.
+ */
+void fw_dev_probe_harts(const void *fdt);
+
+/*
+ * No usable tree, so nothing is known: try QEMU virt's UART and test
+ * device (each probed with traps caught, absent elsewhere) so that the
+ * refusal can be said and the machine stopped. Used for nothing else.
+ */
+void fw_dev_fallback_virt(void);
+
+/* ---- the roles, for the rest of the firmware ---- */
+
+void fw_dev_console_putc(char c);
+bool fw_dev_console_getc(char *c);
+
+/* The ACLINT/CLINT of a hart (addresses in its fw_hart, hart.h). */
+struct fw_hart;
+void fw_dev_ipi_send(const struct fw_hart *h);
+void fw_dev_ipi_clear(const struct fw_hart *h);
+void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value);
+uint64_t fw_dev_time(void);
+
+/* Busy-wait @us microseconds by the timebase (10 MHz if unknown). */
+void fw_dev_udelay(uint32_t us);
+/* Timer ticks in @us microseconds. */
+uint64_t fw_dev_us_to_ticks(uint32_t us);
+
+/*
+ * Ask the reset devices for SRST type @type (enum sbi_srst_type_class),
+ * @failure: the reason is "system failure". Returns false at once if no
+ * device does that type; true once the request was made (the caller
+ * then waits for the machine to go).
+ */
+bool fw_dev_reset(unsigned int type, bool failure);
+bool fw_dev_reset_can(unsigned int type);
+
+/* ---- drivers (one file each) ---- */
+
+struct dev_fdt_console;
+struct dev_fdt_reset;
+
+/* Each console driver's probe: take the decoded node, return its ops. */
+const struct fw_console_ops *fw_uart8250_probe(const struct dev_fdt_console *c);
+const struct fw_console_ops *
+fw_sifive_uart_probe(const struct dev_fdt_console *c);
+const struct fw_console_ops *fw_htif_probe(const struct dev_fdt_console *c);
+
+/* HTIF's power-off (spike): true if an HTIF console was probed. */
+bool fw_htif_poweroff(bool failure);
+bool fw_htif_present(void);
+
+/* One reset action decoded from the tree: a register write or a GPIO. */
+void fw_reset_do(const struct dev_fdt_reset *r);
+
+#endif
