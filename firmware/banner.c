@@ -17,6 +17,7 @@
 #include "discover.h"
 #include "fw_defs.h"
 #include "hart.h"
+#include "machine.h"
 #include "platform.h"
 #include "pmu_hal.h"
 #include "sbi_ext.h"
@@ -294,7 +295,11 @@ static void banner_devices(void)
 
 static void banner_platform(const struct fw_boot *b)
 {
-	fw_printf("Platform        : %s\n", fw_plat.model);
+	fw_printf("Platform        : %s (machine file: %s%s)\n", fw_plat.model,
+		  fw_machine->name,
+		  fw_machine->sfence_full_flush
+			  ? "; remote sfence.vma flushes all"
+			  : "");
 	banner_harts_line(b);
 	if (fw_fdt_facts()->isa_differs)
 		fw_printf("ISA note        : the harts' riscv,isa differ; the "

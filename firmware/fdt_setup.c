@@ -22,6 +22,7 @@
 #include "fdt_setup.h"
 #include "fw_defs.h"
 #include "hart.h"
+#include "machine.h"
 #include "platform.h"
 #include "unpriv.h"
 
@@ -367,6 +368,8 @@ static int fdt_edit(void *fdt)
 						       fdt_facts.harts[i].id);
 	if (!err && fdt_facts.harts_over)
 		err = fdt_disable_unlisted(fdt);
+	if (!err && fw_machine->fdt_fixup)
+		err = fw_machine->fdt_fixup(fdt);
 	return err;
 }
 

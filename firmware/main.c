@@ -32,6 +32,7 @@
 #include "hart.h"
 #include "hart_setup.h"
 #include "ipi.h"
+#include "machine.h"
 #include "platform.h"
 #include "pmu_hal.h"
 #include "pmu_trace.h"
@@ -328,6 +329,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 		main_refuse(b);
 	}
 	fw_dev_probe(fdt);
+	fw_machine = fw_machine_find(fdt);
 	fw_debug_scan(fdt, b->hartid);
 	main_harts_setup(b);
 	fw_dev_probe_harts(fdt);

@@ -16,6 +16,7 @@
 #include "csr.h"
 #include "discover.h"
 #include "ipi.h"
+#include "machine.h"
 #include "sbi_ext.h"
 
 /* Function IDs; also the request kinds. */
@@ -73,7 +74,7 @@ static void rfence_sfence(const struct fw_fence *f, bool asid)
 {
 	unsigned long a;
 
-	if (rfence_is_full(f)) {
+	if (rfence_is_full(f) || fw_machine->sfence_full_flush) {
 		if (asid)
 			fw_sfence_vma_all_asid(f->asid);
 		else

@@ -38,7 +38,7 @@ FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 # SBIPMU_HAL_STATIC binds the core's hart hooks to the CSR HAL at build
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
-	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware -Ifirmware/dev \
+	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware -Ifirmware/dev -Ifirmware/machine \
 	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -Wframe-larger-than=512 \
 	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
