@@ -5,7 +5,7 @@
 #   make dt-boot-check   corrupt device trees refused with a clear error
 #                        and a power-off; an oversized riscv,pmu node
 #                        survived with the heap diagnostic
-#   make fw-debug-check  the debug firmware's hooks (firmware/debug.h):
+#   make fw-debug-check  the debug firmware's hooks (firmware/boot/debug.h):
 #                        faults and stack overruns reported, the machine
 #                        powered off; a late hart served; the release
 #                        firmware free of the hooks

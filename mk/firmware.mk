@@ -23,29 +23,31 @@ FW_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
 FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
-# The boot heap (firmware/alloc.c) in KiB: per-hart PMU state, the
+# The boot heap (firmware/boot/alloc.c) in KiB: per-hart PMU state, the
 # riscv,pmu rows, trace rings. A stamp named after the value rebuilds
 # alloc.c when it changes.
 FW_HEAP_KIB ?= 32
 FW_DIR    := $(BUILD)/firmware
 FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 # -Wframe-larger-than: no frame may be larger than the stack guard
-# (FW_STACK_GUARD in firmware/fw_defs.h), or it could step over it.
+# (FW_STACK_GUARD in firmware/arch/fw_defs.h), or it could step over it.
 # -fno-cse-follow-jumps: GCC 12's CSE across branches copies a function's
 # argument registers away before its first branch and back before each
 # tail call; the SBI-call path is mostly such dispatch levels (up to six
 # moves each).
 # SBIPMU_HAL_STATIC binds the core's hart hooks to the CSR HAL at build
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
+# One folder per layer (docs/firmware.md, "Layout"); includes by file name.
+FW_INC := $(addprefix -Ifirmware/,arch boot ext dev machine)
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
-	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) -Ifirmware -Ifirmware/dev -Ifirmware/machine \
+	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) $(FW_INC) \
 	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -Wframe-larger-than=512 \
 	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
 	$(sort $(wildcard firmware/*.c firmware/*/*.c))
-FW_S_SRCS := $(sort $(wildcard firmware/*.S))
+FW_S_SRCS := $(sort $(wildcard firmware/*/*.S))
 FW_HDRS   := $(wildcard include/sbipmu/*.h firmware/*.h firmware/*/*.h core/*.h binding/*.h \
 	lib/*.h)
 
@@ -58,7 +60,7 @@ $(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
-$(2)/$(1)/obj/firmware/main.o: $(FW_HEAP_STAMP)
+$(2)/$(1)/obj/firmware/boot/main.o: $(FW_HEAP_STAMP)
 
 $(2)/$(1)/obj/%.o: %.S $(FW_HDRS) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
@@ -80,7 +82,7 @@ endef
 
 $(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a),$(FW_DIR),)))
 
-# The debug firmware: the release one plus the hooks of firmware/debug.h
+# The debug firmware: the release one plus the hooks of firmware/boot/debug.h
 # (faults and a late hart on demand, for make fw-debug-check). Never the
 # one to ship: `make firmware` builds only the release image.
 FW_DEBUG_DIR := $(BUILD)/firmware-debug

@@ -11,8 +11,16 @@
 #   make conformance-matrix FIRMWARE=fw.bin [FIRMWARE_RV32=fw32.bin]
 #   make conformance-compare     Debian's OpenSBI against ours, writes
 #                                docs/conformance-opensbi.md
+#   make conformance-harts       ours at 1, 4, 64 and 512 harts (RV64; long,
+#                                not part of `make check`)
 # FIRMWARE defaults to ours for the chosen ARCH. scripts/conformance.sh
 # runs QEMU and judges the log.
+#
+# HARTS=N boots N harts: `make conformance HARTS=64` (as SMP=64),
+# `make conformance-check HARTS="1 64"` (the hart counts of its matrix,
+# 1 and 4 by default), `make fw-smoke HARTS=64` (2 by default; make hands
+# a command-line variable to recipes in the environment, where
+# payload/smoke/run-smoke.sh reads it).
 
 PAYLOAD_CROSS   ?= riscv64-unknown-elf-
 PAYLOAD_CC      := $(PAYLOAD_CROSS)gcc
@@ -30,10 +38,17 @@ PAYLOAD_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
 
+PAYLOAD_AR      := $(PAYLOAD_CROSS)ar
+
 # -fno-tree-loop-distribute-patterns: lib/string.c's loops must not turn
-# into calls to themselves (mk/libfdt.mk says why).
+# into calls to themselves (mk/libfdt.mk says why). payload/lib/dt.c reads
+# the device tree with libfdt, from the firmware's copy of its sources
+# (mk/libfdt.mk: the one without libfdt's own libfdt_env.h).
 PAYLOAD_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g \
-	-fno-tree-loop-distribute-patterns -MMD -MP -Ipayload/lib -Ilib
+	-fno-tree-loop-distribute-patterns -MMD -MP -Ipayload/lib \
+	$(LIBFDT_FW_INC)
+# libfdt is third-party code: its own warnings, not ours (mk/libfdt.mk).
+PAYLOAD_LIBFDT_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -w $(LIBFDT_FW_INC)
 PAYLOAD_LDFLAGS := -nostdlib -static -T payload/lib/payload.ld \
 	-Wl,--no-warn-rwx-segments
 
@@ -42,11 +57,23 @@ PAYLOAD_LIB_SRCS := $(sort $(wildcard payload/lib/*.c payload/lib/*.S)) \
 PAYLOAD_PROGRAMS := $(sort $(filter-out lib,$(notdir $(patsubst %/,%,\
 	$(dir $(wildcard payload/*/*.c))))))
 
-# $(1) = arch
+# $(1) = arch. Objects wait for libfdt's sources (order only: their
+# headers are in the .d files once built). libfdt is an archive, so a
+# program links only the parts dt.c calls.
 define PAYLOAD_ARCH_RULES
-$(PAYLOAD_DIR)/$(1)/obj/%.o: %.c
+$(PAYLOAD_DIR)/$(1)/obj/%.o: %.c | $(LIBFDT_FW_STAMP)
 	@mkdir -p $$(dir $$@)
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_$(1)) -c $$< -o $$@
+
+$(PAYLOAD_DIR)/$(1)/libfdt/%.o: $(LIBFDT_FW_SRC)/%.c lib/libfdt_env.h \
+		lib/string.h mk/payload.mk
+	@mkdir -p $$(dir $$@)
+	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LIBFDT_CFLAGS) $(PAYLOAD_ARCH_$(1)) \
+		-c $$< -o $$@
+
+$(PAYLOAD_DIR)/$(1)/libfdt.a: $(patsubst %.c,$(PAYLOAD_DIR)/$(1)/libfdt/%.o,\
+		$(LIBFDT_NAMES))
+	$(Q)rm -f $$@ && $(PAYLOAD_AR) rcs $$@ $$^
 
 $(PAYLOAD_DIR)/$(1)/obj/%.o: %.S
 	@mkdir -p $$(dir $$@)
@@ -61,11 +88,13 @@ define PAYLOAD_PROGRAM_RULES
 PAYLOAD_OBJS_$(1)_$(2) := $$(patsubst %,$(PAYLOAD_DIR)/$(2)/obj/%.o,\
 	$$(basename $(PAYLOAD_LIB_SRCS) $$(sort $$(wildcard payload/$(1)/*.c payload/$(1)/*.S))))
 
-$(PAYLOAD_DIR)/$(2)/$(1).elf: $$(PAYLOAD_OBJS_$(1)_$(2)) payload/lib/payload.ld
+$(PAYLOAD_DIR)/$(2)/$(1).elf: $$(PAYLOAD_OBJS_$(1)_$(2)) payload/lib/payload.ld \
+		$(PAYLOAD_DIR)/$(2)/libfdt.a
 	@echo "  LD      $$@"
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_$(2)) $(PAYLOAD_LDFLAGS) \
 		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(2)) \
-		$$(PAYLOAD_OBJS_$(1)_$(2)) -lgcc -o $$@
+		$$(PAYLOAD_OBJS_$(1)_$(2)) $(PAYLOAD_DIR)/$(2)/libfdt.a \
+		-lgcc -o $$@
 
 -include $$(PAYLOAD_OBJS_$(1)_$(2):.o=.d)
 endef
@@ -84,7 +113,9 @@ ALL_TARGETS += payload
 # ---- the conformance suite ----
 
 ARCH ?= rv64
-SMP ?= 1
+SMP ?= $(or $(HARTS),1)
+# The hart counts of conformance-check's matrix.
+CONFORMANCE_CHECK_HARTS := $(or $(HARTS),1 4)
 SSCOFPMF ?= true
 OPENSBI_FW ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
 OURS_FW_rv64 := $(BUILD)/firmware/rv64/sbipmu.bin
@@ -110,7 +141,19 @@ conformance-matrix: $(CONFORMANCE_BINS)
 .PHONY: conformance-check
 conformance-check: $(CONFORMANCE_BINS) $(OURS_FW_rv64) $(OURS_FW_rv32)
 	$(Q)scripts/conformance.sh matrix --firmware $(OURS_FW_rv64) \
-		--firmware-rv32 $(OURS_FW_rv32)
+		--firmware-rv32 $(OURS_FW_rv32) \
+		--harts "$(CONFORMANCE_CHECK_HARTS)"
+
+# Ours from one hart to the most QEMU virt has (512), RV64 with Sscofpmf:
+# the payload's hart slots and the firmware's hart table at scale. About
+# 10 minutes, most of it the 512-hart boot under TCG; not in `make check`.
+CONFORMANCE_SCALE_HARTS := 1 4 64 512
+.PHONY: conformance-harts
+conformance-harts: $(PAYLOAD_DIR)/rv64/conformance.bin $(OURS_FW_rv64)
+	$(Q)rc=0; for n in $(CONFORMANCE_SCALE_HARTS); do \
+		scripts/conformance.sh run --firmware $(OURS_FW_rv64) \
+			--arch rv64 --smp $$n --sscofpmf true || rc=1; \
+	done; exit $$rc
 
 # Ours is built first when its rules exist (mk/firmware.mk).
 conformance-compare: $(CONFORMANCE_BINS) $(OURS_FW_rv64) $(OURS_FW_rv32)

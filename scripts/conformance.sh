@@ -7,6 +7,7 @@
 #   conformance.sh run --firmware FW [--arch rv64|rv32] [--smp N]
 #                      [--sscofpmf true|false]
 #   conformance.sh matrix --firmware FW [--firmware-rv32 FW32]
+#                         [--harts "N..."]
 #   conformance.sh compare --opensbi FW --ours FW64 [--ours-rv32 FW32]
 #                          --output FILE.md [--reuse-logs]
 #
@@ -16,9 +17,11 @@
 #   summary within TIMEOUT_SECONDS), the group in progress is recorded as
 #   a FAIL and the suite is booted again with "skip=<next group>", so
 #   every later check still gets a verdict. Exit status: non-zero on any
-#   FAIL line or if a run ends without its summary line.
+#   FAIL line or if a run ends without its summary line. Both limits
+#   grow by a second per hart beyond 8: booting many harts under TCG
+#   prints nothing for minutes (512 harts: about 3 minutes on 2 cores).
 # matrix: run for rv64 (and rv32 when a rv32 firmware is given) x
-#   Sscofpmf on/off x 1 and 4 harts.
+#   Sscofpmf on/off x 1 and 4 harts (--harts: other counts).
 # compare: matrix for Debian's OpenSBI and for ours, then writes FILE.md:
 #   each check's result per firmware, and the check's own "why" text for
 #   every deviation. The file is generated; never edit it by hand.
@@ -29,6 +32,8 @@ cd "$(dirname "$0")/.." || exit 2
 TIMEOUT_SECONDS=${TIMEOUT_SECONDS:-120}
 IDLE_SECONDS=${IDLE_SECONDS:-15}
 OUT_DIR=build/payload
+# The matrix's hart counts (compare's tables are made with these).
+MATRIX_HARTS="1 4"
 
 die() {
 	echo "conformance: $*" >&2
@@ -47,8 +52,13 @@ boot_once() {
 	local out=$1 fw=$2 arch=$3 smp=$4 sscof=$5 skip=$6
 	local qemu=qemu-system-riscv64 cpu="rv64,sscofpmf=$sscof"
 	local raw start last_size=-1 idle=0 pid
+	local extra=0 timeout_s idle_s
 
 	raw=$(mktemp "$OUT_DIR/.qemu.XXXXXX")
+	# A second per hart beyond 8 (see the header).
+	[ "$smp" -le 8 ] || extra=$((smp - 8))
+	timeout_s=$((TIMEOUT_SECONDS + extra))
+	idle_s=$((IDLE_SECONDS + extra))
 
 	if [ "$arch" = rv32 ]; then
 		qemu="qemu-system-riscv32"
@@ -60,7 +70,7 @@ boot_once() {
 	# sake), so the suite judges it everywhere; others ignore /chosen.
 	scripts/chosen-dtb.sh "$raw.dtb" - "$qemu" "$cpu" "$smp" 256M "$fw" \
 		sbipmu,snapshot=on >"$raw" 2>&1
-	timeout "$TIMEOUT_SECONDS" "$qemu" -M virt -cpu "$cpu" -smp "$smp" \
+	timeout "$timeout_s" "$qemu" -M virt -cpu "$cpu" -smp "$smp" \
 		-m 256M -nographic -bios "$fw" -dtb "$raw.dtb" \
 		-kernel "$OUT_DIR/$arch/conformance.bin" \
 		-append "skip=$skip" </dev/null >"$raw" 2>&1 &
@@ -83,8 +93,8 @@ boot_once() {
 			idle=0
 			last_size=$size
 		fi
-		if [ "$idle" -ge "$IDLE_SECONDS" ]; then
-			echo "# conformance.sh: no output for ${IDLE_SECONDS} s," \
+		if [ "$idle" -ge "$idle_s" ]; then
+			echo "# conformance.sh: no output for ${idle_s} s," \
 				"stopping QEMU" >>"$raw"
 			kill "$pid" 2>/dev/null
 			break
@@ -114,6 +124,9 @@ cmd_run() {
 		*) die "run: unknown option $1" ;;
 		esac
 	done
+	case $smp in
+	'' | *[!0-9]* | 0) die "run: --smp needs a hart count, not '$smp'" ;;
+	esac
 	[ -n "$fw" ] || die "run: --firmware is required"
 	[ -f "$fw" ] || die "firmware $fw not found"
 	[ -f "$OUT_DIR/$arch/conformance.bin" ] ||
@@ -197,16 +210,17 @@ cmd_run() {
 		grep -Eq '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log"
 }
 
-# Matrix of runs; $1 rv64 firmware, $2 rv32 firmware (may be empty).
+# Matrix of runs; $1 rv64 firmware, $2 rv32 firmware (may be empty),
+# $3 the hart counts (default MATRIX_HARTS).
 matrix_runs() {
-	local fw=$1 fw32=$2 rc=0 arch smp sscof f
+	local fw=$1 fw32=$2 harts=${3:-$MATRIX_HARTS} rc=0 arch smp sscof f
 	for arch in rv64 rv32; do
 		f=$fw
 		if [ "$arch" = rv32 ]; then
 			[ -n "$fw32" ] || continue
 			f=$fw32
 		fi
-		for smp in 1 4; do
+		for smp in $harts; do
 			for sscof in true false; do
 				cmd_run --firmware "$f" --arch "$arch" \
 					--smp "$smp" --sscofpmf "$sscof" || rc=1
@@ -217,23 +231,24 @@ matrix_runs() {
 }
 
 cmd_matrix() {
-	local fw="" fw32=""
+	local fw="" fw32="" harts=$MATRIX_HARTS
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--firmware) fw=$2; shift 2 ;;
 		--firmware-rv32) fw32=$2; shift 2 ;;
+		--harts) harts=$2; shift 2 ;;
 		*) die "matrix: unknown option $1" ;;
 		esac
 	done
 	[ -n "$fw" ] || die "matrix: --firmware is required"
-	matrix_runs "$fw" "$fw32"
+	matrix_runs "$fw" "$fw32" "$harts"
 }
 
 # The logs of a firmware's matrix, one per line: "<config> <path>".
 matrix_logs() {
 	local label=$1 archs=$2 arch smp sscof tag
 	for arch in $archs; do
-		for smp in 1 4; do
+		for smp in $MATRIX_HARTS; do
 			for sscof in true false; do
 				tag=sscofpmf
 				[ "$sscof" = true ] || tag=nosscofpmf

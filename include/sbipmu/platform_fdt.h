@@ -6,7 +6,7 @@
  * passed it (model, harts and their ISA extensions, RAM, device
  * addresses, firmware options in /chosen), and the /reserved-memory node
  * the firmware adds for itself. Pure libfdt, no hardware: the firmware
- * (firmware/fdt_setup.c) and the device-tree fuzzer (tests/fuzz/fuzz_dt.c)
+ * (firmware/boot/fdt_setup.c) and the device-tree fuzzer (tests/fuzz/fuzz_dt.c)
  * run the same code.
  */
 #ifndef SBIPMU_PLATFORM_FDT_H

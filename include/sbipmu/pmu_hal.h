@@ -20,7 +20,7 @@
  * or 0 for the optional ones. The core then calls those directly (inline
  * if the header defines them so), and the table is only checked at init;
  * it must hold the same functions. The firmware binds its CSR HAL this
- * way (firmware/pmu_hal_csr.h); the hooks' logic exists once either way.
+ * way (firmware/arch/pmu_hal_csr.h); the hooks' logic exists once either way.
  */
 #ifndef SBIPMU_PMU_HAL_H
 #define SBIPMU_PMU_HAL_H
@@ -49,7 +49,7 @@ struct pmu_hal_ops {
 	 * what the core last wrote there, OF aside (0 before its first
 	 * write, pmu_hart_init()'s, which is 0 too): the core keeps the
 	 * counter's selector anyway, so a HAL that must know what the
-	 * counter holds (firmware/pmu_hal_csr.c, a QEMU quirk) needs no copy.
+	 * counter holds (firmware/arch/pmu_hal_csr.c, a QEMU quirk) needs no copy.
 	 */
 	void (*event_write)(void *ctx, unsigned int idx, uint64_t value,
 			    uint64_t prev);
@@ -78,7 +78,7 @@ struct pmu_hal_ops {
 	 * it runs with (0 for cycle and instret). For hardware whose overflow
 	 * detection must be re-armed once the counter runs, e.g. QEMU 7.2,
 	 * where a write arms a host-clock timer that is dropped if it expires
-	 * while the counter is still inhibited (firmware/pmu_hal_csr.c).
+	 * while the counter is still inhibited (firmware/arch/pmu_hal_csr.c).
 	 */
 	void (*counter_started)(void *ctx, unsigned int idx, uint64_t event);
 };

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # The firmware's fault path and its stack guards, through the debug
-# firmware's hooks (firmware/debug.h; `make fw-debug-check`, a step of
+# firmware's hooks (firmware/boot/debug.h; `make fw-debug-check`, a step of
 # `make check`), and the hooks' absence from the release firmware:
 #  - release: no hook symbol, no hook property name in the image, and
 #    with sbipmu,debug-fault set it boots the smoke payload clean;

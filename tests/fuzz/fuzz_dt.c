@@ -9,7 +9,7 @@
  * the PMU core on a simulated hart, pmu_fdt_load() (node, rows from a
  * 32 KiB heap as the firmware's, parse, map builder), the banner's event
  * inventory, and the /reserved-memory fix-up in place and, when that
- * needs room, in a grown copy (firmware/fdt_setup.c: fw_fdt_fixup()).
+ * needs room, in a grown copy (firmware/boot/fdt_setup.c: fw_fdt_fixup()).
  * Any breach of the checks below aborts, which libFuzzer reports as a
  * crash:
  *  - reads stay inside the blob: the check sees a heap buffer of exactly

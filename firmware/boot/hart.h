@@ -53,7 +53,7 @@ struct fw_fence {
 /*
  * One hart the device tree lists. The table (fw_hart_at()) is sorted by
  * hart id and built by the boot hart from the tree before any other
- * hart leaves the early lottery (firmware/early.c); nothing is sized
+ * hart leaves the early lottery (firmware/boot/early.c); nothing is sized
  * for the most harts the firmware could serve but the hart sets.
  */
 struct fw_hart {
@@ -73,7 +73,7 @@ struct fw_hart {
 	uintptr_t stack_top;  /* scratch and trap frame lie below it */
 	void *pmu_mem;	      /* its PMU state, before pmu_hart_init() */
 	struct pmu_hart *pmu; /* NULL until the PMU is set up */
-	/* pmu, or NULL while its calls are traced (firmware/pmu_trace.c) */
+	/* pmu, or NULL while its calls are traced (firmware/ext/pmu_trace.c) */
 	struct pmu_hart *pmu_fast;
 	struct sbi_pmu_trace *trace;  /* its PMU call ring, if asked for */
 	int hsm_state;		      /* enum sbi_hsm_state (atomic) */

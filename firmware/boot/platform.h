@@ -3,7 +3,7 @@
  * The platform the firmware runs on as the device tree describes it: its
  * model, RAM ranges, the firmware's own memory region, the shared-memory
  * check, and the PMU and SSE cores' platform hooks. Devices are dev/'s.
- * Implemented in platform_virt.c.
+ * Implemented in platform.c.
  */
 #ifndef FW_PLATFORM_H
 #define FW_PLATFORM_H

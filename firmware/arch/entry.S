@@ -73,7 +73,7 @@ fw_start:
 	li	s3, 0		/* how often this hart was told to wait */
 	/*
 	 * Who boots? fw_early_role(hartid, dynamic, waits) decides, one
-	 * hart at a time on the shared early stack (firmware/early.c). Once
+	 * hart at a time on the shared early stack (firmware/boot/early.c). Once
 	 * a hart has claimed the boot, the others need not ask.
 	 */
 1:	lw	t0, fw_early_claimed
@@ -346,7 +346,7 @@ fw_enter_next:
 
 	/*
 	 * The boot hart's M-mode stack (the other harts' are carved at
-	 * boot, firmware/hart.c) and the early stack the harts share, one
+	 * boot, firmware/boot/hart.c) and the early stack the harts share, one
 	 * at a time, to decide who boots. Each ends with a fw_scratch.
 	 * Aligned to their size: the stack guard is a NAPOT PMP entry.
 	 */

@@ -154,7 +154,7 @@ static const struct sse_hal_ops sse_hw_ops = {
 
 /*
  * Every hart of the table gets its SSE state from the boot heap; the
- * core finds it through the platform's hart_find (platform_virt.c).
+ * core finds it through the platform's hart_find (boot/platform.c).
  */
 int fw_sse_setup(bool pmu_overflow)
 {

@@ -34,13 +34,13 @@
 #define FW_BOOT_STACK_SIZE 8192
 /* The stack harts share, one at a time, before the hart table exists. */
 #define FW_EARLY_STACK_SIZE 1024
-/* What fw_early_role() answers (firmware/early.c). */
+/* What fw_early_role() answers (firmware/boot/early.c). */
 #define FW_ROLE_WAIT  0
 #define FW_ROLE_BOOT  1
 #define FW_ROLE_OTHER 2
 /*
  * The lowest bytes of each hart's stack are its guard: a locked PMP
- * entry (firmware/fault.c) makes any access there fault, in M-mode too.
+ * entry (firmware/arch/fault.c) makes any access there fault, in M-mode too.
  * It must be at least the largest stack frame, or a frame could step
  * over it: mk/firmware.mk builds with -Wframe-larger-than= this value.
  * A power of two (one NAPOT entry), as the stacks' alignment is.

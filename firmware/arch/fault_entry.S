@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The stack a firmware fault is reported on (firmware/fault.c), and the
+ * The stack a firmware fault is reported on (firmware/arch/fault.c), and the
  * switch to it: fw_fault_on_stack(regs, stack_top, report) calls
  * report(regs) with sp = stack_top and never returns (ra = 0 ends any
  * walk of the frames). The stack lives in .hartdata, which the boot

@@ -6,6 +6,8 @@
 #ifdef FW_DEBUG_HOOKS
 #include <libfdt.h>
 
+#include <sbipmu/sbi_ext_decode.h>
+
 #include "console.h"
 #include "dev.h"
 #include "debug.h"
