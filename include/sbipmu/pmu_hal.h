@@ -49,7 +49,8 @@ struct pmu_hal_ops {
 	 * what the core last wrote there, OF aside (0 before its first
 	 * write, pmu_hart_init()'s, which is 0 too): the core keeps the
 	 * counter's selector anyway, so a HAL that must know what the
-	 * counter holds (firmware/arch/pmu_hal_csr.c, a QEMU quirk) needs no copy.
+	 * counter holds (firmware/arch/pmu_hal_csr.c, a QEMU quirk) needs no
+	 * copy.
 	 */
 	void (*event_write)(void *ctx, unsigned int idx, uint64_t value,
 			    uint64_t prev);
