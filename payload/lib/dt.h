@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the runtime learns from the device tree the firmware hands over
+ * in a1, read with libfdt: the harts the tree lists as usable, the UART
+ * /chosen/stdout-path names, and the address of a device by its
+ * compatible string (the sifive_test shutdown device). The payload must
+ * run on any machine the firmware supports, so no device address is
+ * built in. Every query fails softly on a missing or malformed tree.
+ */
+#ifndef PAYLOAD_DT_H
+#define PAYLOAD_DT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Hart ids of the enabled cpu nodes under /cpus, in tree order: the
+ * first @max go to @ids. Returns how many the tree lists in all (may
+ * exceed @max). Ids may be sparse; nothing here assumes 0..n-1.
+ */
+unsigned int dt_harts(const void *dtb, unsigned long *ids, unsigned int max);
+
+/* A 16550-compatible UART: registers at base + (index << reg_shift). */
+struct dt_uart {
+	uint64_t base;
+	uint32_t reg_shift;
+	uint32_t io_width; /* bytes per access: 1 or 4 */
+};
+
+/* The ns16550(a) UART /chosen/stdout-path names; false if none. */
+bool dt_stdout_uart(const void *dtb, struct dt_uart *uart);
+
+/* First reg address of the first enabled node compatible with @compat. */
+bool dt_compatible_base(const void *dtb, const char *compat, uint64_t *base);
+
+#endif
