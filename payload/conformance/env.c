@@ -9,6 +9,7 @@
 #include "env.h"
 
 #include "check.h"
+#include "dt.h"
 #include "fdt.h"
 #include "hart.h"
 #include "pmu.h"
@@ -91,29 +92,43 @@ static void env_discover_counters(void)
 	}
 }
 
+/*
+ * The other harts: the first ones the tree lists as enabled, other than
+ * this one, that HSM knows too (HART_GET_STATUS succeeds). Ids come from
+ * the tree, never from counting up: they may be sparse. At most
+ * ENV_MAX_HARTS, what the payload has slots for; the groups use three.
+ */
 static void env_discover_harts(void)
 {
-	unsigned long id;
+	unsigned long ids[PAYLOAD_SLOTS];
+	unsigned int i, listed;
 
+	env.dt_harts = dt_harts(env.dtb, ids, PAYLOAD_SLOTS);
 	if (!sbi_probe(SBI_EXT_HSM))
 		return;
-	for (id = 0; id < PAYLOAD_MAX_HARTS; id++) {
-		struct sbiret r = sbi_hart_status(id);
+	/* One of the ids may be this hart: the rest still fill the list. */
+	listed = env.dt_harts < PAYLOAD_SLOTS ? env.dt_harts : PAYLOAD_SLOTS;
+	for (i = 0; i < listed && env.nharts < ENV_MAX_HARTS; i++) {
+		struct sbiret r = sbi_hart_status(ids[i]);
 
-		if (id != env.hart && r.error == SBI_SUCCESS)
-			env.harts[env.nharts++] = id;
+		if (ids[i] != env.hart && r.error == SBI_SUCCESS)
+			env.harts[env.nharts++] = ids[i];
 	}
 }
 
 static void env_discover_dt(void)
 {
 	unsigned int isa, with;
+	struct dt_uart uart;
 
 	/* Sscofpmf only if every hart's ISA string names it. */
 	isa = fdt_prop_count(env.dtb, "riscv,isa", "sscofpmf", &with);
 	env.sscofpmf = isa > 0 && with == isa;
 	env.ram_known = fdt_memory(env.dtb, &env.ram_base, &env.ram_size);
 	fdt_bootargs(env.dtb, env.bootargs, sizeof(env.bootargs));
+	if (dt_stdout_uart(env.dtb, &uart) &&
+	    uart.base == (unsigned long)uart.base)
+		env.mmio = (unsigned long)uart.base;
 	if (!fdt_first_u32(env.dtb, "timebase-frequency", &env.timebase))
 		env.timebase = 0;
 }
@@ -185,10 +200,11 @@ void env_print(void)
 	unsigned int i;
 
 	printf("# SBI spec %lu.%lu, implementation %lu version 0x%lx, "
-	       "boot hart %lu, %u other hart(s), Sscofpmf %s\n",
+	       "boot hart %lu, %u other hart(s) of %u in the device tree, "
+	       "Sscofpmf %s\n",
 	       SBI_VERSION_MAJOR(env.spec_version),
 	       SBI_VERSION_MINOR(env.spec_version), env.impl_id,
-	       env.impl_version, env.hart, env.nharts,
+	       env.impl_version, env.hart, env.nharts, env.dt_harts,
 	       env.sscofpmf ? "yes" : "no");
 	printf("# NUM_COUNTERS %lu\n", env.num);
 	env_print_list("hardware", env.hw, env.nhw);

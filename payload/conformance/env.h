@@ -3,9 +3,10 @@
  * What the suite learns about the firmware and machine before judging
  * anything, by asking the firmware itself: spec version, NUM_COUNTERS,
  * COUNTER_GET_INFO of every index, which hardware counters accept cycles
- * and instructions (by trying CFG_MATCH on each), the harts (HSM), and
- * from the DT only what the firmware cannot tell: whether the harts have
- * Sscofpmf and where RAM ends. The DT's riscv,pmu node is never read.
+ * and instructions (by trying CFG_MATCH on each), the harts (listed by
+ * the DT, confirmed by HSM), and from the DT only what the firmware
+ * cannot tell: whether the harts have Sscofpmf, where RAM is and an MMIO
+ * address (the console UART's). The DT's riscv,pmu node is never read.
  */
 #ifndef CONFORMANCE_ENV_H
 #define CONFORMANCE_ENV_H
@@ -18,6 +19,8 @@
 
 /* Indices probed with COUNTER_GET_INFO (a larger NUM_COUNTERS is cut). */
 #define ENV_MAX_COUNTERS 128
+/* Other harts the groups may start: every slot but the boot hart's. */
+#define ENV_MAX_HARTS (PAYLOAD_SLOTS - 1)
 
 struct env_counter {
 	bool valid;
@@ -56,9 +59,12 @@ struct env {
 	bool ram_known;
 	uint64_t ram_base;
 	uint64_t ram_size;
-	unsigned long harts[PAYLOAD_MAX_HARTS]; /* other harts HSM knows */
+	unsigned long mmio; /* the console UART's address (DT), 0 if none */
+	/* Other harts, from the tree, that HSM knows (env.c says which). */
+	unsigned long harts[ENV_MAX_HARTS];
 	unsigned int nharts;
-	uint32_t timebase; /* Hz of the time CSR (DT), 0 if unknown */
+	unsigned int dt_harts; /* enabled harts the tree lists, this one too */
+	uint32_t timebase;     /* Hz of the time CSR (DT), 0 if unknown */
 	bool time_readable;
 	struct env_outside outside;
 	char bootargs[128];

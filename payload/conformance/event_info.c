@@ -127,11 +127,15 @@ static void ev_addresses(void)
 	const errset_t addr = ERRS1(SBI_ERR_INVALID_ADDRESS);
 	uint64_t end = memprobe_ram_end();
 
-	ev_bad("event_get_info.invalid_address.mmio", why_address, addr,
-	       MEMPROBE_UART, 0, 1, 0);
-	if (memprobe_load_faults(MEMPROBE_FIRMWARE))
+	if (memprobe_mmio())
+		ev_bad("event_get_info.invalid_address.mmio", why_address, addr,
+		       memprobe_mmio(), 0, 1, 0);
+	else
+		check_skip("event_get_info.invalid_address.mmio",
+			   "no MMIO address in the device tree");
+	if (memprobe_load_faults(memprobe_firmware()))
 		ev_bad("event_get_info.invalid_address.firmware", why_address,
-		       addr, MEMPROBE_FIRMWARE, 0, 1, 0);
+		       addr, memprobe_firmware(), 0, 1, 0);
 	else
 		check_skip("event_get_info.invalid_address.firmware",
 			   "S-mode can read 0x80000000");

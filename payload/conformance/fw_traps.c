@@ -65,7 +65,7 @@ static void traps_access_load(void)
 
 	__asm__ volatile("lw %0, 0(%1)"
 			 : "=r"(v)
-			 : "r"(MEMPROBE_FIRMWARE)
+			 : "r"(memprobe_firmware())
 			 : "memory");
 }
 
@@ -73,7 +73,7 @@ static void traps_access_store(void)
 {
 	__asm__ volatile("sw zero, 0(%0)"
 			 :
-			 : "r"(MEMPROBE_FIRMWARE)
+			 : "r"(memprobe_firmware())
 			 : "memory");
 }
 
@@ -201,7 +201,7 @@ static void traps_one(const struct traps_case *c)
 
 void fw_traps_run(void)
 {
-	bool protected = memprobe_load_faults(MEMPROBE_FIRMWARE);
+	bool protected = memprobe_load_faults(memprobe_firmware());
 	unsigned int i;
 
 	if (!env_need_fw("fw_event.misaligned") ||

@@ -18,6 +18,16 @@ bool memprobe_load_faults(unsigned long addr)
 	return trap_counts().exceptions != before;
 }
 
+unsigned long memprobe_mmio(void)
+{
+	return env.mmio;
+}
+
+unsigned long memprobe_firmware(void)
+{
+	return env.ram_known ? (unsigned long)env.ram_base : 0x80000000UL;
+}
+
 uint64_t memprobe_ram_end(void)
 {
 	if (!env.ram_known)

@@ -11,8 +11,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MEMPROBE_UART	  0x10000000UL
-#define MEMPROBE_FIRMWARE 0x80000000UL
+/*
+ * An MMIO address (the console UART's, from the DT), 0 if the tree names
+ * none: never RAM, so never a valid shared-memory area.
+ */
+unsigned long memprobe_mmio(void);
+
+/*
+ * Where the firmware sits: the start of RAM from the DT (-bios loads it
+ * there), QEMU virt's 0x80000000 if the tree has no memory node.
+ */
+unsigned long memprobe_firmware(void);
 
 /* True if a load from @addr traps in S-mode (the trap is survived). */
 bool memprobe_load_faults(unsigned long addr);

@@ -68,11 +68,15 @@ static void snap_addresses(void)
 	const errset_t addr = ERRS1(SBI_ERR_INVALID_ADDRESS);
 	uint64_t end = memprobe_ram_end();
 
-	snap_bad("snapshot_set_shmem.invalid_address.mmio", why_invalid_address,
-		 addr, MEMPROBE_UART, 0, 0);
-	if (memprobe_load_faults(MEMPROBE_FIRMWARE))
+	if (memprobe_mmio())
+		snap_bad("snapshot_set_shmem.invalid_address.mmio",
+			 why_invalid_address, addr, memprobe_mmio(), 0, 0);
+	else
+		check_skip("snapshot_set_shmem.invalid_address.mmio",
+			   "no MMIO address in the device tree");
+	if (memprobe_load_faults(memprobe_firmware()))
 		snap_bad("snapshot_set_shmem.invalid_address.firmware",
-			 why_invalid_address, addr, MEMPROBE_FIRMWARE, 0, 0);
+			 why_invalid_address, addr, memprobe_firmware(), 0, 0);
 	else
 		check_skip("snapshot_set_shmem.invalid_address.firmware",
 			   "S-mode can read 0x80000000 (no protected firmware "

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Console output of a payload, through the best channel the firmware
- * offers: SBI DBCN if probed, else the legacy SBI putchar, else the QEMU
- * virt 16550 UART directly. Output is serialised across harts.
+ * offers: SBI DBCN if probed, else the legacy SBI putchar, else the
+ * 16550 UART that the device tree's /chosen/stdout-path names, written
+ * directly; with none of them output is dropped and the payload runs on.
+ * Output is serialised across harts.
  */
 #ifndef PAYLOAD_CONSOLE_H
 #define PAYLOAD_CONSOLE_H
@@ -11,10 +13,14 @@ enum console_kind {
 	CONSOLE_DBCN,
 	CONSOLE_LEGACY,
 	CONSOLE_UART,
+	CONSOLE_NONE,
 };
 
-/* Choose the channel; call once on the boot hart before any output. */
-void console_init(void);
+/*
+ * Choose the channel (the UART from @dtb); call once on the boot hart
+ * before any output.
+ */
+void console_init(const void *dtb);
 enum console_kind console_kind(void);
 const char *console_kind_name(void);
 

@@ -3,15 +3,15 @@
  * Assembly entry points of an S-mode payload, and only what C cannot do:
  *  - _start: the boot hart's entry (a0 hart id, a1 DTB, as the SBI
  *    firmware passes them). Masks interrupts, clears .bss (the stacks live
- *    there, so before any stack use), sets the trap vector and the stack,
- *    then calls runtime_boot().
+ *    there, so before any stack use), takes slot 0 (slot.h), sets the trap
+ *    vector and the stack, then calls runtime_boot().
  *  - hart_secondary_entry: where HSM HART_START sends other harts (a0 hart
- *    id, a1 opaque). Same setup without the .bss clear, then
- *    hart_secondary_main().
+ *    id, a1 opaque). Same setup without the .bss clear, with the slot the
+ *    boot hart claimed for it, then hart_secondary_main().
  *  - trap_vector: saves every register and the trap CSRs into a frame on
  *    the current stack, calls trap_handle(frame), restores, sret. The
  *    payload never runs U-mode, so the current stack is always ours.
- * tp holds the hart id on every hart, for the C code's per-hart state.
+ * tp holds the hart id on every hart; the C code finds its slot from it.
  */
 #include "runtime.h"
 
@@ -26,7 +26,10 @@ _start:
 	REG_S	zero, 0(t0)
 	addi	t0, t0, REG_SIZE
 	j	1b
-2:	call	entry_setup_hart
+2:	la	t0, slot_harts
+	addi	t1, a0, 1
+	REG_S	t1, 0(t0)
+	call	entry_setup_hart
 	call	runtime_boot
 3:	wfi
 	j	3b
@@ -43,17 +46,28 @@ hart_secondary_entry:
 
 /*
  * Trap vector, stack and tp for hart a0; a0/a1 are preserved for the C
- * entry that follows. Harts without a stack slot park here for good.
+ * entry that follows. The slot is found by scanning slot_harts (hart id
+ * plus one per slot, see slot.c) for a0 + 1: no stack is needed for
+ * that. Harts without a slot park here for good.
  */
 entry_setup_hart:
 	la	t0, trap_vector
 	csrw	stvec, t0
 	mv	tp, a0
-	li	t0, PAYLOAD_MAX_HARTS
-	bgeu	a0, t0, entry_park
-	la	sp, payload_stacks
+	la	t0, slot_harts
+	addi	t2, a0, 1
+	li	t1, 0
+	li	t3, PAYLOAD_SLOTS
+1:	REG_L	t4, 0(t0)
+	beq	t4, t2, 2f
+	addi	t0, t0, REG_SIZE
+	addi	t1, t1, 1
+	bltu	t1, t3, 1b
+	j	entry_park
+	/* sp = the top of payload_stacks[t1] */
+2:	la	sp, payload_stacks
 	li	t0, PAYLOAD_STACK_SIZE
-	addi	t1, a0, 1
+	addi	t1, t1, 1
 	mul	t0, t0, t1
 	add	sp, sp, t0
 	ret

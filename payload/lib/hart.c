@@ -5,6 +5,8 @@
  * completion number the secondary copies once fn returns. Sequence
  * numbers rather than flags so a late completion can never be mistaken
  * for the next one. A request without a function asks the hart to stop.
+ * Mailboxes are per slot (slot.h): a hart gets one when it is first
+ * booted or prepared, and keeps it.
  */
 #include "hart.h"
 
@@ -12,6 +14,7 @@
 
 #include "csr.h"
 #include "sbi.h"
+#include "slot.h"
 
 struct hart_mailbox {
 	hart_fn fn;
@@ -23,7 +26,7 @@ struct hart_mailbox {
 	bool online;
 };
 
-static struct hart_mailbox hart_boxes[PAYLOAD_MAX_HARTS];
+static struct hart_mailbox hart_boxes[PAYLOAD_SLOTS];
 
 /* HART_STATUS polls hart_stop() makes (each one is an SBI call). */
 #define HART_STOP_POLLS 1000000UL
@@ -32,7 +35,14 @@ void hart_secondary_main(unsigned long hartid, unsigned long opaque);
 
 static struct hart_mailbox *hart_box(unsigned long hartid)
 {
-	return hartid < PAYLOAD_MAX_HARTS ? &hart_boxes[hartid] : NULL;
+	unsigned int slot = slot_of(hartid);
+
+	return slot < PAYLOAD_SLOTS ? &hart_boxes[slot] : NULL;
+}
+
+bool hart_prepare(unsigned long hartid)
+{
+	return slot_claim(hartid) < PAYLOAD_SLOTS;
 }
 
 /* Acknowledge a pending software interrupt while idle (IPIs). */
@@ -99,8 +109,9 @@ long hart_boot(unsigned long hartid)
 	unsigned long spin;
 	struct sbiret r;
 
-	if (!hart_box(hartid))
-		return SBI_ERR_INVALID_PARAM;
+	/* Every slot taken: this hart would only park in entry.S. */
+	if (!hart_prepare(hartid))
+		return SBI_ERR_NO_SHMEM;
 	if (hart_online(hartid))
 		return SBI_SUCCESS;
 	r = sbi_hart_start(hartid, (unsigned long)hart_secondary_entry, 0);

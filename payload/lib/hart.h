@@ -21,7 +21,8 @@ typedef void (*hart_fn)(void *arg);
 
 /*
  * Start @hartid through HSM and wait until its work loop runs. Returns
- * SBI_SUCCESS, the HSM error, or SBI_ERR_TIMEOUT.
+ * SBI_SUCCESS, the HSM error, SBI_ERR_TIMEOUT, or SBI_ERR_NO_SHMEM when
+ * PAYLOAD_SLOTS harts already have a slot (runtime.h).
  */
 long hart_boot(unsigned long hartid);
 bool hart_online(unsigned long hartid);
@@ -29,9 +30,11 @@ bool hart_online(unsigned long hartid);
 /*
  * Where hart_boot() starts a hart (a0 hart id, a1 opaque), for programs
  * that make the HSM HART_START call themselves; the hart then runs the
- * same work loop. hart_start_opaque() is the opaque value its last start
- * delivered in a1 (valid once hart_online()).
+ * same work loop, provided hart_prepare() gave it a slot first (false
+ * if every slot is taken). hart_start_opaque() is the opaque value its
+ * last start delivered in a1 (valid once hart_online()).
  */
+bool hart_prepare(unsigned long hartid);
 void hart_secondary_entry(void);
 unsigned long hart_start_opaque(unsigned long hartid);
 

@@ -1,27 +1,30 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Boot-hart start-up after entry.S, and shutdown. Shutdown tries SRST
- * first (the standard way), then the legacy shutdown call, then QEMU
- * virt's sifive_test device directly, so that a payload always ends the
- * emulator instead of leaving it to a timeout.
+ * first (the standard way), then the legacy shutdown call, then the
+ * sifive_test device (QEMU virt's) directly if the device tree has one,
+ * so that a payload ends the emulator instead of leaving it to a
+ * timeout wherever that is possible.
  */
 #include "runtime.h"
 
 #include <stdint.h>
 
 #include "console.h"
+#include "dt.h"
 #include "printf.h"
 #include "sbi.h"
 
-#define SIFIVE_TEST_BASE 0x100000UL
 #define SIFIVE_TEST_PASS 0x5555U
 
-/* One stack per hart id, found by entry.S; in .bss, cleared at boot. */
-uint8_t payload_stacks[PAYLOAD_MAX_HARTS][PAYLOAD_STACK_SIZE]
+/* One stack per slot (slot.h), found by entry.S; in .bss, cleared at boot. */
+uint8_t payload_stacks[PAYLOAD_SLOTS][PAYLOAD_STACK_SIZE]
 	__attribute__((aligned(16)));
 
 static const void *runtime_dtb;
 static unsigned long runtime_boot_hart;
+/* The sifive_test device's address from the tree, 0 if it has none. */
+static uintptr_t runtime_test_base;
 
 void runtime_boot(unsigned long hartid, const void *dtb);
 
@@ -35,11 +38,25 @@ unsigned long payload_boot_hart(void)
 	return runtime_boot_hart;
 }
 
+/*
+ * Looked up at boot, so that shutdown, also reached after a failure,
+ * does not depend on the tree still being intact.
+ */
+static void runtime_find_test_device(const void *dtb)
+{
+	uint64_t base;
+
+	if (dt_compatible_base(dtb, "sifive,test1", &base) ||
+	    dt_compatible_base(dtb, "sifive,test0", &base))
+		runtime_test_base = (uintptr_t)base;
+}
+
 void runtime_boot(unsigned long hartid, const void *dtb)
 {
 	runtime_boot_hart = hartid;
 	runtime_dtb = dtb;
-	console_init();
+	console_init(dtb);
+	runtime_find_test_device(dtb);
 	payload_main(hartid, dtb);
 	payload_shutdown();
 }
@@ -50,7 +67,8 @@ void payload_shutdown(void)
 		sbi_system_shutdown();
 	if (sbi_probe(SBI_EXT_LEGACY_SHUTDOWN))
 		sbi_ecall(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0, 0);
-	*(volatile uint32_t *)SIFIVE_TEST_BASE = SIFIVE_TEST_PASS;
+	if (runtime_test_base)
+		*(volatile uint32_t *)runtime_test_base = SIFIVE_TEST_PASS;
 	for (;;)
 		__asm__ volatile("wfi");
 }

@@ -9,8 +9,12 @@
 #ifndef PAYLOAD_RUNTIME_H
 #define PAYLOAD_RUNTIME_H
 
-/* Hart ids below this get a stack; others park (QEMU virt has at most 8). */
-#define PAYLOAD_MAX_HARTS  8
+/*
+ * Harts the payload can run at once, the boot hart included (slot.h):
+ * the tests use three, and each slot costs a stack. The tree may list
+ * up to 512 harts; the others are never started.
+ */
+#define PAYLOAD_SLOTS	   8
 #define PAYLOAD_STACK_SIZE 16384
 
 #if __riscv_xlen == 64
@@ -36,7 +40,10 @@
 /* The program's entry point on the boot hart; its result is only logged. */
 int payload_main(unsigned long hartid, const void *dtb);
 
-/* Stop the machine: SBI SRST, then legacy shutdown, then sifive_test. */
+/*
+ * Stop the machine: SBI SRST, then legacy shutdown, then the sifive_test
+ * device if the device tree has one.
+ */
 void payload_shutdown(void) __attribute__((noreturn));
 
 /* The DTB and boot hart the firmware handed over (a1, a0 at entry). */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The C side of the trap vector. Statistics live in one slot per hart
- * (indexed by the hart id in tp) and are only written by that hart, in
- * its own trap handler, so no locking is needed.
+ * The C side of the trap vector. Statistics live in one entry per hart
+ * slot (slot.h, found from the hart id in tp) and are only written by
+ * that hart, in its own trap handler, so no locking is needed.
  */
 #include "trap.h"
 
@@ -10,13 +10,18 @@
 
 #include "csr.h"
 #include "printf.h"
+#include "slot.h"
 
 struct trap_hart {
 	struct trap_counts counts;
 	bool armed;
 };
 
-static struct trap_hart trap_harts[PAYLOAD_MAX_HARTS];
+/*
+ * The extra last entry is for a hart without a slot, which entry.S
+ * parks before it can trap; kept so that a lookup never fails.
+ */
+static struct trap_hart trap_harts[PAYLOAD_SLOTS + 1];
 static volatile trap_irq_fn trap_irq_fns[TRAP_MAX_IRQ];
 
 unsigned long hart_self(void)
@@ -29,7 +34,7 @@ unsigned long hart_self(void)
 
 static struct trap_hart *trap_this_hart(void)
 {
-	return &trap_harts[hart_self() % PAYLOAD_MAX_HARTS];
+	return &trap_harts[slot_of(hart_self())];
 }
 
 struct trap_counts trap_counts(void)

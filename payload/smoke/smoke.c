@@ -20,6 +20,7 @@
 #include <sbipmu/sse_spec.h>
 
 #include "csr.h"
+#include "dt.h"
 #include "hart.h"
 #include "printf.h"
 #include "runtime.h"
@@ -40,6 +41,8 @@
 
 static unsigned int smoke_pass, smoke_fail;
 static unsigned long smoke_hartid, smoke_ncounters, smoke_all_mask;
+/* The hart the HSM and remote-fence tests use, ~0 (absent) if none. */
+static unsigned long smoke_other = ~0UL;
 
 /* One verdict line: "PASS name (got x)" or "FAIL name (got x, want y)". */
 static void smoke_check(const char *name, bool ok, long long got,
@@ -510,7 +513,7 @@ static void test_hsm_pmu_retentive_keeps(void)
 
 static void test_hsm(void)
 {
-	unsigned long other = smoke_hartid ^ 1, spins = 0;
+	unsigned long other = smoke_other, spins = 0;
 	struct sbiret r;
 
 	smoke_eq("hsm: self STARTED",
@@ -527,6 +530,8 @@ static void test_hsm(void)
 	r = sbi_hart_start(other, FW_REGION, 0);
 	smoke_eq("hsm: start into firmware: INVALID_ADDRESS", r.error,
 		 SBI_ERR_INVALID_ADDRESS);
+	/* Cannot fail for the first hart; if it did, "ran" fails below. */
+	hart_prepare(other);
 	r = sbi_hart_start(other, (unsigned long)hart_secondary_entry,
 			   SMOKE_HSM_OPAQUE);
 	smoke_eq("hsm: start other", r.error, 0);
@@ -563,14 +568,14 @@ static void test_hsm(void)
 static void test_rfence_remote(void)
 {
 	unsigned long sent, rcvd, n_sent, n_rcvd;
-	unsigned long other = smoke_hartid ^ 1;
+	unsigned long other = smoke_other;
 	long err = smoke_fw_counter(SBI_PMU_FW_FENCE_I_SENT, &sent);
 	struct sbiret r;
 
 	if (sbi_hart_status(other).error)
 		return; /* single hart */
 	err |= smoke_fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED, &rcvd);
-	r = sbi_rfence(SBI_RFENCE_FENCE_I, 1UL << other, 0, 0, 0, 0);
+	r = sbi_rfence(SBI_RFENCE_FENCE_I, 1UL, other, 0, 0, 0);
 	n_sent = smoke_fw_read(sent);
 	n_rcvd = smoke_fw_read(rcvd);
 	smoke_eq("rfence: fence.i on the other hart", r.error | err, 0);
@@ -582,9 +587,32 @@ static void test_rfence_remote(void)
 	smoke_release(rcvd);
 }
 
+/*
+ * A hart mask (with its base) naming this hart and the other one, when
+ * their ids are close enough to share a mask; else this hart alone. A
+ * mask must not name an absent hart (INVALID_PARAM), and ids need not
+ * be 0 and 1.
+ */
+static unsigned long smoke_pair_mask(unsigned long *base)
+{
+	unsigned long lo = smoke_hartid, hi = smoke_other;
+
+	*base = smoke_hartid;
+	if (smoke_other == ~0UL)
+		return 1UL;
+	if (hi < lo) {
+		lo = smoke_other;
+		hi = smoke_hartid;
+	}
+	if (hi - lo >= __riscv_xlen)
+		return 1UL;
+	*base = lo;
+	return 1UL | 1UL << (hi - lo);
+}
+
 static void test_rfence(void)
 {
-	unsigned long sent, rcvd, n_sent, n_rcvd;
+	unsigned long sent, rcvd, n_sent, n_rcvd, base, mask;
 	long err = smoke_fw_counter(SBI_PMU_FW_FENCE_I_SENT, &sent);
 	struct sbiret r;
 
@@ -600,7 +628,8 @@ static void test_rfence(void)
 	smoke_release(sent);
 	smoke_release(rcvd);
 	test_rfence_remote();
-	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, 3, 0, 0, 0x1000, 0);
+	mask = smoke_pair_mask(&base);
+	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, mask, base, 0, 0x1000, 0);
 	smoke_eq("rfence: sfence.vma range", r.error, 0);
 	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1UL, smoke_hartid, 0, 0, 1);
 	smoke_eq("rfence: sfence.vma.asid all", r.error, 0);
@@ -702,10 +731,28 @@ static void smoke_shutdown_u32_args(void)
 #endif
 }
 
+/*
+ * The first hart the tree lists, other than this one: ids need not be
+ * 0..n-1 (sparse ids, a disabled hart, another boot hart than 0).
+ */
+static void smoke_find_other(const void *dtb)
+{
+	unsigned long ids[2];
+	unsigned int i, n = dt_harts(dtb, ids, 2);
+
+	for (i = 0; i < n && i < 2; i++) {
+		if (ids[i] != smoke_hartid) {
+			smoke_other = ids[i];
+			return;
+		}
+	}
+}
+
 int payload_main(unsigned long hartid, const void *dtb)
 {
 	smoke_counting_measure(&smoke_handoff); /* before any SBI call */
 	smoke_hartid = hartid;
+	smoke_find_other(dtb);
 	printf("smoke: S-mode payload on hart %lu, dtb 0x%lx\n", hartid,
 	       (unsigned long)dtb);
 	test_handoff();
