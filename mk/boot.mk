@@ -41,3 +41,16 @@ fw-debug-check: $(BUILD)/firmware/rv64/sbipmu.bin \
 		$(BUILD)/firmware-debug/rv64/sbipmu.bin \
 		$(BUILD)/firmware-debug/rv32/sbipmu.bin \
 		$(BUILD)/payload/rv64/smoke.bin $(BOOT_DIR)/debug
+
+# Every QEMU machine, RV32 on spike, trees without a usable console and
+# more harts than the firmware serves (tests/boot/machines-check.sh).
+.PHONY: machines-check
+machines-check: $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware/rv32/sbipmu.bin \
+		$(BUILD)/firmware-max4/rv64/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin
+	$(Q)tests/boot/machines-check.sh $(BUILD)/firmware/rv64/sbipmu.bin \
+		$(BUILD)/firmware/rv32/sbipmu.bin \
+		$(BUILD)/firmware-max4/rv64/sbipmu.bin \
+		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin \
+		$(BUILD)/boot/machines

@@ -88,6 +88,11 @@ $(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a),$(FW_DIR),)))
 FW_DEBUG_DIR := $(BUILD)/firmware-debug
 $(foreach a,$(FW_ARCHS),$(eval $(call FW_RULES,$(a),$(FW_DEBUG_DIR),-DFW_DEBUG_HOOKS)))
 
+# A firmware built to serve at most 4 harts, for make machines-check: a
+# tree with more harts than the firmware was built for.
+FW_MAX4_DIR := $(BUILD)/firmware-max4
+$(eval $(call FW_RULES,rv64,$(FW_MAX4_DIR),-DFW_MAX_HARTS=4))
+
 $(FW_HEAP_STAMP):
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $(FW_DIR)/.heap-kib-* && touch $@
