@@ -3,14 +3,14 @@
  * The slot table of slot.h. Each entry holds a hart id plus one, so that
  * the zeroed .bss means "all free" without an init step; entry.S looks a
  * starting hart up in it before it has a stack, which is why the table
- * is a plain array of registers and the lookup is a linear scan.
+ * is a plain array of words and the lookup a linear scan.
  */
 #include "slot.h"
 
 /*
  * Written by the boot hart only, before the HSM call that starts the
- * hart; that call's path through the firmware orders the store before
- * the started hart's load in entry.S.
+ * hart; the fence in slot_claim() makes the entry visible to the started
+ * hart's load in entry.S whatever the firmware's own ordering.
  */
 unsigned long slot_harts[PAYLOAD_SLOTS];
 
@@ -38,6 +38,7 @@ unsigned int slot_claim(unsigned long hartid)
 		if (!slot_harts[s]) {
 			__atomic_store_n(&slot_harts[s], hartid + 1,
 					 __ATOMIC_RELEASE);
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
 			return s;
 		}
 	}
