@@ -9,7 +9,6 @@
  * (mcounteren); the PMP hides the firmware region from S/U-mode.
  */
 #include "csr.h"
-#include "dev.h"
 #include "discover.h"
 #include "fault.h"
 #include "hart_setup.h"
@@ -107,12 +106,14 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_envcfg();
 	setup_pmp();
 	/*
-	 * mtimecmp to "never" even with Sstc, where S-mode never asks us to
-	 * program it: it resets to 0 on QEMU, which leaves MTIP pending for
-	 * good, and QEMU then treats the hart as having work (KVM guests'
-	 * timer interrupts came late, FACTS §6).
+	 * mtimecmp is not set to "never" here although QEMU resets it to 0
+	 * (MTIP then stays pending, masked, with Sstc): writing it arms
+	 * QEMU 7.2's timer, and under -icount the next LCOFI of a
+	 * programmable counter then aborts QEMU ("Raised interrupt while
+	 * not in I/O function", the dTLB row of make bench-sampling-check;
+	 * FACTS §2 saw it on OpenSBI, which writes it). Issue 19 weighs it
+	 * against the KVM timer delays it causes.
 	 */
-	fw_dev_timecmp_set(h, ~0ULL);
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);

@@ -37,6 +37,17 @@ bool fw_catch_read_ulong(uintptr_t addr, unsigned long *value)
 	return fw_catch_end(old) == 0;
 }
 
+bool fw_catch_read_u32(uintptr_t addr, uint32_t *value)
+{
+	unsigned long old;
+
+	if (addr % sizeof(uint32_t))
+		return false;
+	old = fw_catch_begin();
+	*value = *(volatile uint32_t *)addr;
+	return fw_catch_end(old) == 0;
+}
+
 /* Finish an unprivileged access: restore mepc, report a caught trap. */
 static bool unpriv_end(unsigned long old_mtvec, unsigned long mepc,
 		       struct fw_unpriv_fault *fault)

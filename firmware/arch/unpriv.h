@@ -25,6 +25,8 @@ unsigned long fw_catch_end(unsigned long old_mtvec);
 
 /* M-mode load of an aligned word at @addr that may fault. */
 bool fw_catch_read_ulong(uintptr_t addr, unsigned long *value);
+/* The same, 32 bits (a device whose registers take no wider access). */
+bool fw_catch_read_u32(uintptr_t addr, uint32_t *value);
 
 /* One byte as the trapped mode (mstatus.MPP) sees memory. */
 bool fw_unpriv_read_u8(unsigned long addr, uint8_t *value,

@@ -178,11 +178,12 @@ void fw_dev_fallback_virt(void)
 		.base = DEV_VIRT_UART,
 		.reg_io_width = 1,
 	};
-	unsigned long word;
+	uint32_t word;
 
-	if (!fw_dev.console && fw_catch_read_ulong(DEV_VIRT_UART, &word))
+	/* 32-bit probes: the test device refuses wider accesses. */
+	if (!fw_dev.console && fw_catch_read_u32(DEV_VIRT_UART, &word))
 		fw_dev.console = fw_uart8250_probe(&uart);
-	if (!fw_dev.reset_types && fw_catch_read_ulong(DEV_VIRT_TEST, &word)) {
+	if (!fw_dev.reset_types && fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
 		dev_resets.n = 1;
 		dev_resets.r[0] = (struct dev_fdt_reset){
 			.action = DEV_FDT_RESET_WRITE32,
