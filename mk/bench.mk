@@ -202,3 +202,14 @@ $(BENCH_HOST_BIN): bench/host/map_scaling.c $(BUILD)/host/libsbipmu.a $(LIBFDT_H
 .PHONY: bench-host
 bench-host: $(BENCH_HOST_BIN)
 	$(Q)bench/host/callgrind.sh $(BENCH_HOST_BIN) $(BENCH_DIR)/host
+
+# What grows with harts (bench/harts.py): boot time to the firmware's
+# first output and to the next stage, harts served and firmware memory,
+# at 8, 64, 256 and 512 harts, ours beside REF. Long (512 harts take
+# minutes under TCG): not part of make check.
+BENCH_HARTS ?= 8,64,256,512
+.PHONY: bench-harts
+bench-harts: $(BENCH_OURS_FW) $(BUILD)/payload/rv64/smoke.bin
+	$(Q)$(BENCH_PYTHON) bench/harts.py --ours $(BENCH_OURS_FW) \
+		$(addprefix --ref ,$(REF)) --payload $(BUILD)/payload/rv64/smoke.bin \
+		--harts $(BENCH_HARTS)
