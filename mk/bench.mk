@@ -62,17 +62,21 @@ $(BENCH_DIR)/rv32/obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_ARCH_rv32) -c $< -o $@
 
-$(BENCH_DIR)/bench-payload.elf: $(BENCH_PAYLOAD_OBJS) payload/lib/payload.ld
+# payload/lib reads the device tree with libfdt: the payloads' archive
+# (mk/payload.mk, read after this file, hence the spelt-out path).
+$(BENCH_DIR)/bench-payload.elf: $(BENCH_PAYLOAD_OBJS) payload/lib/payload.ld \
+		$(BUILD)/payload/rv64/libfdt.a
 	@echo "  LD      $@"
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv64) $(PAYLOAD_LDFLAGS) \
 		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv64) \
-		$(BENCH_PAYLOAD_OBJS) -lgcc -o $@
+		$(BENCH_PAYLOAD_OBJS) $(BUILD)/payload/rv64/libfdt.a -lgcc -o $@
 
-$(BENCH_DIR)/rv32/bench-payload.elf: $(BENCH_PAYLOAD_OBJS32) payload/lib/payload.ld
+$(BENCH_DIR)/rv32/bench-payload.elf: $(BENCH_PAYLOAD_OBJS32) payload/lib/payload.ld \
+		$(BUILD)/payload/rv32/libfdt.a
 	@echo "  LD      $@"
 	$(Q)$(PAYLOAD_CC) $(PAYLOAD_LDARCH_rv32) $(PAYLOAD_LDFLAGS) \
 		-Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_rv32) \
-		$(BENCH_PAYLOAD_OBJS32) -lgcc -o $@
+		$(BENCH_PAYLOAD_OBJS32) $(BUILD)/payload/rv32/libfdt.a -lgcc -o $@
 
 $(BENCH_PAYLOAD): $(BENCH_DIR)/bench-payload.elf
 	$(Q)$(PAYLOAD_OBJCOPY) -O binary $< $@
