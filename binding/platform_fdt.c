@@ -569,3 +569,92 @@ int platform_fdt_disable_cpu(void *fdt, uint64_t hartid)
 	}
 	return 0;
 }
+
+/*
+ * @isa without the "_@ext" token (case ignored), into @out (room for
+ * @len bytes). Returns the new length, NUL included, or 0 if @ext is not
+ * there. Single-letter extensions and the base are never touched.
+ */
+static int platform_fdt_isa_without(const char *isa, int len, const char *ext,
+				    char *out)
+{
+	int i = 0, n = 0, start;
+	bool dropped = false;
+
+	while (i < len && isa[i] && isa[i] != '_')
+		out[n++] = isa[i++];
+	while (i < len && isa[i] == '_') {
+		start = i++;
+		while (i < len && isa[i] && isa[i] != '_')
+			i++;
+		if (platform_fdt_token_is(isa + start + 1,
+					  (size_t)(i - start - 1), ext)) {
+			dropped = true;
+			continue;
+		}
+		memcpy(out + n, isa + start, (size_t)(i - start));
+		n += i - start;
+	}
+	out[n++] = '\0';
+	return dropped ? n : 0;
+}
+
+/* The riscv,isa-extensions list without @ext, into @out. */
+static int platform_fdt_list_without(const char *list, int len, const char *ext,
+				     char *out)
+{
+	int i = 0, n = 0, l;
+	bool dropped = false;
+
+	while (i < len) {
+		for (l = 0; i + l < len && list[i + l]; l++)
+			;
+		if (platform_fdt_token_is(list + i, (size_t)l, ext)) {
+			dropped = true;
+		} else {
+			memcpy(out + n, list + i, (size_t)l);
+			out[n + l] = '\0';
+			n += l + 1;
+		}
+		i += l + 1;
+	}
+	return dropped ? n : 0;
+}
+
+/* Longest riscv,isa* property edited (QEMU's are under 300 bytes). */
+#define PLATFORM_FDT_ISA_MAX 1024
+
+static int platform_fdt_isa_drop_prop(void *fdt, int node, const char *name,
+				      const char *ext)
+{
+	/* static: no 1 KiB frame on the firmware's stack (boot only) */
+	static char buf[PLATFORM_FDT_ISA_MAX];
+	int len, n;
+	const char *v = fdt_getprop(fdt, node, name, &len);
+
+	if (!v || len <= 0 || len > PLATFORM_FDT_ISA_MAX)
+		return 0;
+	if (!strcmp(name, "riscv,isa"))
+		n = platform_fdt_isa_without(v, len, ext, buf);
+	else
+		n = platform_fdt_list_without(v, len, ext, buf);
+	return n ? fdt_setprop(fdt, node, name, buf, n) : 0;
+}
+
+int platform_fdt_isa_drop(void *fdt, const char *ext)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, err = 0;
+
+	if (cpus < 0)
+		return 0;
+	fdt_for_each_subnode(node, fdt, cpus)
+	{
+		err = platform_fdt_isa_drop_prop(fdt, node, "riscv,isa", ext);
+		if (!err)
+			err = platform_fdt_isa_drop_prop(
+				fdt, node, "riscv,isa-extensions", ext);
+		if (err)
+			return err;
+	}
+	return 0;
+}

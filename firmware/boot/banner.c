@@ -129,7 +129,12 @@ static void banner_map(const struct fw_boot *b)
 	const struct fw_pmu_dt *d = &b->pmu_dt;
 	const struct pmu_map *map = pmu_core_map(b->pmu);
 
-	if (!d->load.node) {
+	if (d->qemu_map) {
+		fw_printf(
+			"PMU map         : no riscv,pmu node: QEMU's CPU, its "
+			"5 events on counters 3-%u (as virt's node has them)\n",
+			31 - __builtin_clz(fw_feat.pmu.counter_mask));
+	} else if (!d->load.node) {
 		fw_printf("PMU map         : no riscv,pmu node; cycles and "
 			  "instructions only\n");
 	} else if (d->load.no_room) {

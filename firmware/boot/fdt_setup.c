@@ -257,11 +257,57 @@ static void fdt_pmu_no_room(size_t need, size_t free)
 		  (unsigned long)kib, (unsigned long)kib);
 }
 
+/*
+ * QEMU's CPUs count the same five events on any machine (target/riscv/
+ * pmu.c: cycles, instructions, DTLB read and write misses, ITLB read
+ * misses, selected by writing the event index to mhpmevent), but only
+ * virt describes them in a riscv,pmu node. On a QEMU CPU whose tree has
+ * none (spike, sifive_u) the firmware describes them itself, as virt's
+ * node would, over the programmable counters it found: otherwise only
+ * the fixed counters count cycles and instructions, and they cannot
+ * overflow, so perf record gets no sample (OpenSBI's case there).
+ */
+static const uint32_t fdt_qemu_events[] = {0x1, 0x2, 0x10019, 0x1001B, 0x10021};
+static uint8_t fdt_qemu_blob[512] __attribute__((aligned(8)));
+
+static const void *fdt_qemu_pmu(uint32_t counters)
+{
+	fdt32_t rows[3 * sizeof(fdt_qemu_events) / sizeof(uint32_t)];
+	uint32_t prog = counters & ~7U, i;
+	int node, err;
+
+	for (i = 0; i < sizeof(fdt_qemu_events) / sizeof(uint32_t); i++) {
+		uint32_t fixed = i == 0 ? 1U : i == 1 ? 4U : 0;
+
+		rows[3 * i] = cpu_to_fdt32(fdt_qemu_events[i]);
+		rows[3 * i + 1] = cpu_to_fdt32(fdt_qemu_events[i]);
+		rows[3 * i + 2] = cpu_to_fdt32(prog | fixed);
+	}
+	err = fdt_create_empty_tree(fdt_qemu_blob, sizeof(fdt_qemu_blob));
+	node = err ? err : fdt_add_subnode(fdt_qemu_blob, 0, "pmu");
+	if (node >= 0)
+		err = fdt_setprop_string(fdt_qemu_blob, node, "compatible",
+					 "riscv,pmu");
+	if (node >= 0 && !err)
+		err = fdt_setprop(fdt_qemu_blob, node,
+				  "riscv,event-to-mhpmcounters", rows,
+				  sizeof(rows));
+	return node >= 0 && !err ? fdt_qemu_blob : NULL;
+}
+
 void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 		    struct fw_pmu_dt *out)
 {
 	size_t free = fw_alloc_free();
 
+	if (fw_feat.qemu && (fw_feat.pmu.counter_mask & ~7U) &&
+	    fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu") < 0) {
+		const void *own = fdt_qemu_pmu(fw_feat.pmu.counter_mask);
+
+		out->qemu_map = own != NULL;
+		if (own)
+			fdt = own;
+	}
 	pmu_fdt_load(fdt, core, fdt_heap, NULL, fdt_pmu_report, out,
 		     &out->load);
 	if (out->load.no_room)
@@ -368,6 +414,9 @@ static int fdt_edit(void *fdt)
 						       fdt_facts.harts[i].id);
 	if (!err && fdt_facts.harts_over)
 		err = fdt_disable_unlisted(fdt);
+	/* The tree names Sstc, the harts cannot use it (spike: no time). */
+	if (!err && fw_feat.dt.sstc && !fw_feat.sstc)
+		err = platform_fdt_isa_drop(fdt, "sstc");
 	if (!err && fw_machine->fdt_fixup)
 		err = fw_machine->fdt_fixup(fdt);
 	return err;

@@ -34,6 +34,8 @@ struct fw_pmu_note_kind {
 
 /* What the riscv,pmu node held, for the banner. */
 struct fw_pmu_dt {
+	/* no riscv,pmu node: QEMU's own events, described by us */
+	bool qemu_map;
 	struct pmu_fdt_load load;
 	unsigned int n_diag; /* diagnostics reported, printed or counted */
 	struct fw_pmu_note_kind notes[FW_PMU_NOTE_KINDS];

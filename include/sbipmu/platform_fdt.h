@@ -153,4 +153,14 @@ int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size);
  */
 int platform_fdt_disable_cpu(void *fdt, uint64_t hartid);
 
+/*
+ * Remove multi-letter extension @ext (lower case) from every /cpus
+ * node's riscv,isa string and riscv,isa-extensions list in @fdt, an open
+ * tree: the tree names an extension the harts turned out not to offer
+ * (QEMU's spike lists sstc, but gives its harts no time source, so
+ * stimecmp traps), and the next stage must not use it. Returns 0 or a
+ * negative libfdt error.
+ */
+int platform_fdt_isa_drop(void *fdt, const char *ext);
+
 #endif

@@ -515,6 +515,31 @@ static void test_disable_cpu__hart_left_out_of_the_tree(void **state)
 	free(b.fdt);
 }
 
+/* spike's tree names sstc, its harts cannot use it: the tree handed on
+ * must not name it either. */
+static void test_isa_drop__sstc_removed_from_every_cpu(void **state)
+{
+	struct blob b = load("qemu-virt-7.2-smp4.dtb");
+	size_t room = b.size + 4096;
+	void *fdt = malloc(room);
+	struct platform_fdt_facts f;
+
+	(void)state;
+	assert_non_null(fdt);
+	assert_int_equal(fdt_open_into(b.fdt, fdt, (int)room), 0);
+	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
+	assert_true(f.isa.sstc && f.isa.sscofpmf);
+	assert_int_equal(platform_fdt_isa_drop(fdt, "sstc"), 0);
+	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
+	assert_int_equal(f.n_harts, 4);
+	assert_false(f.isa.sstc);
+	assert_true(f.isa.sscofpmf); /* its neighbours stay */
+	/* a second drop finds nothing to do */
+	assert_int_equal(platform_fdt_isa_drop(fdt, "sstc"), 0);
+	free(fdt);
+	free(b.fdt);
+}
+
 static void build_chosen(void *fdt)
 {
 	int chosen = fdt_add_subnode(fdt, 0, "chosen");
@@ -648,6 +673,7 @@ int main(void)
 			test_scan__harts_sorted_by_id__repeats_counted),
 		cmocka_unit_test(test_scan__more_harts_than_the_list__counted),
 		cmocka_unit_test(test_disable_cpu__hart_left_out_of_the_tree),
+		cmocka_unit_test(test_isa_drop__sstc_removed_from_every_cpu),
 		cmocka_unit_test(test_scan__chosen_and_memory_limits),
 		cmocka_unit_test(test_isa_has__multi_letter_tokens_only),
 		cmocka_unit_test(
