@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Assembly entry points of the firmware, and nothing that C can do:
- *  - fw_start: reset entry of every hart. One hart at a time asks
- *    fw_early_role() (on a shared early stack) whether it boots; the
- *    boot hart takes the boot stack and calls fw_main_boot(). The others
+ *  - fw_start: reset entry of every hart. Without stack or lock, the
+ *    harts choose the boot hart (one atomic swap); it takes the boot
+ *    stack and calls fw_main_boot(). The others
  *    sleep until the boot hart publishes where their stacks are
  *    (fw_early_frames) and rings them, then call fw_main_secondary(); a
  *    hart the table does not hold parks.
@@ -33,26 +33,7 @@
 #include "csr.h"
 #include "fw_defs.h"
 
-	/*
-	 * The early lock: one hart at a time runs C on the shared early
-	 * stack (sp and mscratch point into it while the lock is held).
-	 */
-	.macro EARLY_LOCK
-	la	t0, fw_early_lock
-	li	t1, 1
-98:	amoswap.w.aq t2, t1, (t0)
-	bnez	t2, 98b
-	la	sp, fw_early_stack_top
-	addi	sp, sp, -(FW_SCRATCH_SIZE + FW_TRAP_REGS_SIZE)
-	csrw	mscratch, sp
-	.endm
-
-	.macro EARLY_UNLOCK
-	la	t0, fw_early_lock
-	amoswap.w.rl zero, zero, (t0)
-	.endm
-
-	/* A pause between two looks, so that the lock holder can run. */
+	/* A pause between two looks at the claim. */
 	.macro EARLY_BACKOFF
 	li	t0, 256
 99:	addi	t0, t0, -1
@@ -70,28 +51,88 @@ fw_start:
 	csrr	s0, mhartid
 	mv	s1, a1
 	mv	s2, a2
-	li	s3, 0		/* how often this hart was told to wait */
+	li	s3, 0		/* how often this hart waited */
+	call	fw_early_dynamic	/* s4 = preferred boot hart or -1 */
 	/*
-	 * Who boots? fw_early_role(hartid, dynamic, waits) decides, one
-	 * hart at a time on the shared early stack (firmware/boot/early.c). Once
-	 * a hart has claimed the boot, the others need not ask.
+	 * Who boots? No stack, no lock: only a hart that can run S-mode
+	 * may (it enters the next stage itself). fw_dynamic_info's hart is
+	 * preferred; a hart without S-mode declines, and one that never
+	 * comes stops being waited for after FW_EARLY_WAITS looks. Then the
+	 * first S-capable hart to swap fw_early_claimed boots. Waiting
+	 * harts only load a word: with 512 harts a lock here formed a
+	 * convoy that starved the preferred hart for minutes under load.
 	 */
-1:	lw	t0, fw_early_claimed
+	csrr	t0, misa
+	beqz	t0, 2f			/* misa says nothing: assume S-mode */
+	srli	t0, t0, ('S' - 'A')
+	andi	t0, t0, 1
+	beqz	t0, fw_start_no_s
+2:	lw	t0, fw_early_claimed
 	bnez	t0, fw_start_other
-	EARLY_LOCK
-	mv	a0, s0
-	mv	a1, s2
-	mv	a2, s3
-	call	fw_early_role
-	EARLY_UNLOCK
-	li	t0, FW_ROLE_BOOT
-	beq	a0, t0, fw_start_boot
-	li	t0, FW_ROLE_OTHER
-	beq	a0, t0, fw_start_other
-	/* FW_ROLE_WAIT: give the preferred boot hart time, then ask again. */
+	li	t0, -1
+	beq	s4, t0, 3f		/* no preferred hart */
+	beq	s4, s0, 3f		/* we are it */
+	lw	t0, fw_early_declined
+	bnez	t0, 3f
+	li	t0, FW_EARLY_WAITS
+	bgeu	s3, t0, 3f
 	addi	s3, s3, 1
 	EARLY_BACKOFF
-	j	1b
+	j	2b
+3:	la	t0, fw_early_claimed
+	li	t1, 1
+	amoswap.w.aqrl t1, t1, (t0)
+	bnez	t1, fw_start_other	/* another hart was first */
+	j	fw_start_boot
+
+	/* No S-mode: never the boot hart; if preferred, say so. */
+fw_start_no_s:
+	bne	s4, s0, fw_start_other
+	la	t0, fw_early_declined
+	li	t1, 1
+	fence	rw, w
+	sw	t1, 0(t0)
+	j	fw_start_other
+
+	/*
+	 * s4 = the boot hart fw_dynamic_info (a2) names, or -1: no info,
+	 * a bad magic, version < 2, or any read that faults (a2 is not
+	 * always an fw_dynamic_info). Faults are caught by fw_early_catch,
+	 * which needs no memory: it flags t6 (t3-t6 are never C's).
+	 */
+fw_early_dynamic:
+	li	s4, -1
+	beqz	s2, 9f
+	andi	t0, s2, FW_REGBYTES - 1
+	bnez	t0, 9f
+	la	t0, fw_early_catch
+	csrw	mtvec, t0
+	li	t6, 0
+	.option push
+	.option norvc		/* fw_early_catch skips 4-byte loads */
+	REG_L	t5, 0(s2)
+	bnez	t6, 8f
+	li	t0, FW_DYNAMIC_MAGIC_VALUE
+	bne	t5, t0, 8f
+	REG_L	t5, FW_REGBYTES(s2)
+	bnez	t6, 8f
+	li	t0, 2
+	bltu	t5, t0, 8f
+	REG_L	t5, (5 * FW_REGBYTES)(s2)
+	.option pop
+	bnez	t6, 8f
+	mv	s4, t5
+8:	la	t0, fw_trap_park
+	csrw	mtvec, t0
+9:	ret
+
+	.align 2
+fw_early_catch:
+	csrr	t6, mepc
+	addi	t6, t6, 4
+	csrw	mepc, t6
+	li	t6, 1
+	mret
 
 fw_start_boot:
 	la	sp, fw_boot_stack_top
@@ -357,10 +398,6 @@ fw_boot_stack:
 	.space FW_BOOT_STACK_SIZE
 	.globl fw_boot_stack_top
 fw_boot_stack_top:
-	.align 10
-fw_early_stack:
-	.space FW_EARLY_STACK_SIZE
-fw_early_stack_top:
 
 	/* In .data: used before the boot hart clears .bss. */
 	.section .data
@@ -368,9 +405,9 @@ fw_early_stack_top:
 	.globl fw_early_frames
 fw_early_frames:
 	.dword 0		/* struct fw_early_frames *, 0 until published */
-	.globl fw_early_lock
-fw_early_lock:
-	.word 0
 	.globl fw_early_claimed
 fw_early_claimed:
+	.word 0
+	.globl fw_early_declined
+fw_early_declined:
 	.word 0

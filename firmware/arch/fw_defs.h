@@ -32,12 +32,14 @@
 #define FW_STACK_SIZE 2048
 /* The boot hart's stack: it also parses the tree and prints the banner. */
 #define FW_BOOT_STACK_SIZE 8192
-/* The stack harts share, one at a time, before the hart table exists. */
-#define FW_EARLY_STACK_SIZE 1024
-/* What fw_early_role() answers (firmware/boot/early.c). */
-#define FW_ROLE_WAIT  0
-#define FW_ROLE_BOOT  1
-#define FW_ROLE_OTHER 2
+/*
+ * How often each other hart looks for the claim before the boot hart
+ * fw_dynamic_info names counts as absent: some 2^28 instructions with
+ * entry.S's pause, a second or so under QEMU.
+ */
+#define FW_EARLY_WAITS (1 << 20)
+/* struct fw_dynamic_info's magic ("OSBI"), for entry.S. */
+#define FW_DYNAMIC_MAGIC_VALUE 0x4942534f
 /*
  * The lowest bytes of each hart's stack are its guard: a locked PMP
  * entry (firmware/arch/fault.c) makes any access there fault, in M-mode too.
