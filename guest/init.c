@@ -21,6 +21,9 @@
  *   sbipmu.timeout=SECONDS   per-step deadline (default 60)
  *   sbipmu.rounds=N          workload size (default 50)
  *   sbipmu.only=A,B,...      run only the named steps (for debugging)
+ *   sbipmu.poweroff=reboot   end with a reboot, not a power-off: on a
+ *                            machine without a power-off device
+ *                            (sifive_u), where QEMU runs with -no-reboot
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -463,8 +466,14 @@ static void quiet_console(void)
 
 static void power_off(void)
 {
+	char how[16];
+
 	say("=== sbipmu: %s ===\n", "done");
 	sync();
+	/* A failed power-off parks the hart in the kernel: choose first. */
+	if (cmdline_get("sbipmu.poweroff", how, sizeof(how)) &&
+	    !strcmp(how, "reboot"))
+		reboot(RB_AUTOBOOT);
 	reboot(RB_POWER_OFF);
 	/* pid 1 must not exit (that panics the kernel): say why and park. */
 	fprintf(stderr, "init: power off failed: %s\n", strerror(errno));

@@ -18,6 +18,12 @@ LINUX_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 LINUX_CROSS   ?= riscv64-linux-gnu-
 LINUX_JOBS    ?= $(shell nproc)
 FIRMWARE      ?= $(BUILD)/firmware/rv64/sbipmu.bin
+# The QEMU machine (virt, spike, sifive_u: scripts/machine.sh) every boot
+# below uses, and for make run the harts Linux gets:
+#   make run MACHINE=spike    make run HARTS=64    make linux-check MACHINE=sifive_u
+MACHINE ?= virt
+HARTS   ?= 2
+export MACHINE
 # Extra options for scripts/linux-run.sh / scripts/linux-check.sh.
 LINUX_RUN_ARGS   ?=
 LINUX_CHECK_ARGS ?=
@@ -150,7 +156,8 @@ ifeq ($(TRACE),1)
 LINUX_RUN_ARGS += --chosen sbipmu,trace=$(TRACE_CALLS)
 endif
 run-linux: linux $(FIRMWARE)
-	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) $(LINUX_RUN_ARGS)
+	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --smp $(HARTS) \
+		$(if $(filter-out 2,$(HARTS)),--mem 2G) $(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
 	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
@@ -183,3 +190,18 @@ linux-clean:
 		$(L_SRC)/.config
 linux-distclean:
 	rm -rf $(L_DIR)
+
+# Linux and perf on every QEMU machine, ours beside the references
+# (scripts/linux-machines.sh): the full table, and a quick one for make
+# check (spike and sifive_u, ours only, about a minute).
+LINUX_MACHINES ?= virt:1 virt:2 virt:4 virt:64 spike:2 sifive_u:2
+LINUX_MACHINES_QUICK ?= spike:2 sifive_u:2
+LINUX_REF ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+.PHONY: linux-machines linux-machines-quick
+linux-machines: linux $(FIRMWARE)
+	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
+		"$(LINUX_MACHINES)" $(LINUX_REF)
+
+linux-machines-quick: linux $(FIRMWARE)
+	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
+		"$(LINUX_MACHINES_QUICK)"

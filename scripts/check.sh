@@ -17,7 +17,7 @@ JOBS=${JOBS:-$(nproc)}
 # the real client: Linux (its first build takes ~5 minutes).
 STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-smoke
 	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick
-	bench-sampling-check linux-soak-smoke})
+	bench-sampling-check linux-machines-quick linux-soak-smoke})
 mkdir -p build/check
 passed=0
 failed=0
@@ -35,7 +35,7 @@ for step in "${STEPS[@]}"; do
 		tail -n 40 "build/check/$step.log" | sed 's/^/    /'
 	fi
 	# Show cmocka's and other runners' own summaries.
-	grep -E '^\[  (PASSED|FAILED)  \]|passed, .* failed|^unit:|Done [0-9]+ runs|^bench-sampling: [0-9]+ verdicts|^(dt-boot|fw-debug|machines)-check: (OK|FAIL|[0-9]+ fail)' \
+	grep -E '^\[  (PASSED|FAILED)  \]|passed, .* failed|^unit:|Done [0-9]+ runs|^bench-sampling: [0-9]+ verdicts|^(dt-boot|fw-debug|machines)-check: (OK|FAIL|[0-9]+ fail)|^linux-machines: ' \
 		"build/check/$step.log" | sed 's/^/    /' | tail -n 12
 done
 echo "check: $passed passed, $failed failed"

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Boots the sbipmu Linux guest (built by `make linux`) under QEMU `virt` on
-# an M-mode FIRMWARE and shows the console. The guest's /init runs the perf
+# Boots the sbipmu Linux guest (built by `make linux`) under QEMU (virt,
+# spike or sifive_u: scripts/machine.sh) on an M-mode FIRMWARE and shows
+# the console. The guest's /init runs the perf
 # demo and powers off, so QEMU exits by itself; a host-side timeout bounds
 # the run anyway. The console is also written to a log file.
 # Exit code: QEMU's (0 after a clean power-off), 124 on timeout.
 #
 # usage: linux-run.sh FIRMWARE [options] [-- extra qemu args]
-#   --smp N           harts (default 2)
+#   --machine M       virt (default), spike or sifive_u
+#   --smp N           harts Linux gets (default 2)
 #   --no-sscofpmf     run the CPU without Sscofpmf (default: with)
 #   --cpu-opts LIST   more -cpu properties, e.g. sstc=false
 #   --mode demo|check guest test mode (sbipmu.mode=..., default demo)
@@ -32,6 +34,7 @@ usage() {
 BUILD=${BUILD:-build}
 firmware=""
 smp=2
+machine=${MACHINE:-virt}
 sscofpmf=true
 cpu_opts=""
 mode=demo
@@ -48,6 +51,7 @@ chosen=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smp) smp=$2; shift 2 ;;
+	--machine) machine=$2; shift 2 ;;
 	--sscofpmf) sscofpmf=true; shift ;;
 	--no-sscofpmf) sscofpmf=false; shift ;;
 	--cpu-opts) cpu_opts=$2; shift 2 ;;
@@ -80,21 +84,32 @@ for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
 	fi
 done
 
+. "$(dirname "$0")/machine.sh"
+machine_setup "$machine" rv64 "$smp" "$sscofpmf" "$cpu_opts"
 cpu="rv64,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
 
 # Firmware options go in /chosen of the device tree QEMU would generate
 # for this very machine (or of the one given with --dtb).
 if [ ${#chosen[@]} -gt 0 ]; then
 	opt_dtb="$(dirname "$log")/$(basename "$log" .log).chosen.dtb"
+	if [ -z "$dtb" ] && [ "$machine" != virt ]; then
+		# this machine's own tree (chosen-dtb.sh dumps virt's)
+		dtb="${opt_dtb%.dtb}.base.dtb"
+		dump_args=("${MACHINE_ARGS[@]}")
+		dump_args[1]="$MACHINE_DUMPDTB,dumpdtb=$dtb"
+		"$MACHINE_QEMU" "${dump_args[@]}" -m "$mem" -bios "$firmware" \
+			-display none -serial null -monitor none </dev/null \
+			>/dev/null 2>&1
+	fi
 	"$(dirname "$0")/chosen-dtb.sh" "$opt_dtb" "${dtb:--}" \
 		qemu-system-riscv64 "$cpu" "$smp" "$mem" "$firmware" "${chosen[@]}"
 	dtb=$opt_dtb
 fi
-# The 8250 earlycon works on any firmware; earlycon=sbi would need DBCN.
 # panic=-1 plus -no-reboot: a kernel panic ends the run at once.
-cmdline="console=ttyS0 earlycon=uart8250,mmio,0x10000000 panic=-1 sbipmu.mode=$mode$append"
+cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
+[ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
 
-qemu=(qemu-system-riscv64 -M virt -cpu "$cpu" -smp "$smp" -m "$mem"
+qemu=("$MACHINE_QEMU" "${MACHINE_ARGS[@]}" -m "$mem"
 	-nographic -no-reboot -bios "$firmware" -kernel "$kernel"
 	-append "$cmdline")
 [ -z "$dtb" ] || qemu+=(-dtb "$dtb")

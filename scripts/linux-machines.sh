@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Linux 6.12 and perf on every QEMU machine (docs/firmware.md,
+# "Machines"; `make linux-machines`, quick version in `make check`):
+# boots the guest's perf demo (scripts/linux-run.sh) on each
+# MACHINE:HARTS given, on our firmware and on each reference, and prints
+# one table row per boot: did it reach the end, cycles and instructions
+# counted, the TLB events, firmware events, perf record's samples and
+# LCOFI interrupts. Real time under TCG: counts differ run to run; the
+# table compares what works, not how much.
+# Ours must: reach the end, count cycles, instructions and firmware
+# events (fw_ipi_sent, fw_illegal_insn) on every machine, and sample
+# (perf record > 0) wherever the CPU has Sscofpmf. References are
+# reported, never judged.
+#
+# usage: linux-machines.sh OURS "MACHINE:HARTS ..." [REF_FW...]
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+[ $# -ge 2 ] || { sed -n 's/^# usage: //p' "$0" >&2; exit 2; }
+ours=$1 runs=$2
+shift 2
+refs=("$@")
+BUILD=${BUILD:-build}
+out=$BUILD/linux/machines
+mkdir -p "$out"
+fails=0
+
+# count LOG EVENT: perf stat's count of EVENT in the demo, or "-"
+count() {
+	local v
+	v=$(grep -aE "^ +[0-9<]+ +$2( |$)" "$1" | head -1 | awk '{print $1}')
+	echo "${v:--}"
+}
+
+samples() {
+	local v
+	v=$(grep -aoE "wrote [0-9.]+ MB \S+ \(([0-9]+) samples\)" "$1" |
+		grep -oE "\([0-9]+" | tr -d '(' | head -1)
+	echo "${v:-0}"
+}
+
+lcofi() {
+	local v
+	v=$(grep -aE "^ *13:" "$1" | awk '{s=0; for (i=2;i<=NF;i++) if ($i ~ /^[0-9]+$/) s+=$i; else break; print s}')
+	echo "${v:--}"
+}
+
+judge() {
+	local name=$1 log=$2 machine=$3
+	grep -aq "=== sbipmu: done ===" "$log" ||
+		{ echo "linux-machines: FAIL $name: did not reach the end ($log)"; fails=$((fails + 1)); return; }
+	for ev in cycles instructions fw_ipi_sent fw_illegal_insn; do
+		case $(count "$log" "$ev") in
+		- | 0 | "<not")
+			echo "linux-machines: FAIL $name: $ev not counted ($log)"
+			fails=$((fails + 1)) ;;
+		esac
+	done
+	if [ "$machine" != sifive_u ] && [ "$(samples "$log")" -eq 0 ]; then
+		echo "linux-machines: FAIL $name: perf record wrote no sample ($log)"
+		fails=$((fails + 1))
+	fi
+}
+
+qver=$(qemu-system-riscv64 --version | head -1)
+echo "# Linux 6.12 perf on QEMU's machines ($qver, TCG, real time)"
+echo
+echo "| machine | harts | firmware | end | cycles | instructions | dTLB-load-misses | fw_ipi_sent | fw_illegal_insn | samples | LCOFI |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for run in $runs; do
+	machine=${run%%:*} harts=${run#*:}
+	mem=512M
+	[ "$harts" -le 8 ] || mem=2G
+	for fw in "$ours" "${refs[@]}"; do
+		name=ours
+		[ "$fw" = "$ours" ] || name=$(basename "$(dirname "$(dirname "$fw")")")-$(basename "$fw" .bin)
+		log=$out/$machine-$harts-$name.log
+		MACHINE=$machine BUILD=$BUILD scripts/linux-run.sh "$fw" \
+			--smp "$harts" --mem "$mem" --quiet --log "$log" \
+			--timeout 300 >/dev/null 2>&1
+		end=no
+		grep -aq "=== sbipmu: done ===" "$log" && end=yes
+		echo "| $machine | $harts | $name | $end | $(count "$log" cycles) |" \
+			"$(count "$log" instructions) | $(count "$log" dTLB-load-misses) |" \
+			"$(count "$log" fw_ipi_sent) | $(count "$log" fw_illegal_insn) |" \
+			"$(samples "$log") | $(lcofi "$log") |"
+		[ "$fw" != "$ours" ] || judge "$machine-$harts" "$log" "$machine"
+	done
+done
+echo
+if [ "$fails" -eq 0 ]; then
+	echo "linux-machines: OK"
+else
+	echo "linux-machines: $fails failure(s)"
+	exit 1
+fi
