@@ -206,35 +206,39 @@ static uint32_t platform_fdt_trace(const void *fdt, int node)
 	return n > 65535 ? 65535 : n;
 }
 
-/* sbipmu,snapshot = "auto" (default) | "on" | "off". */
-static void platform_fdt_snapshot(const void *fdt, int node,
-				  struct platform_fdt_facts *f)
+/*
+ * A /chosen option of three words, "auto" (the default, 0) and two
+ * others (1 and 2): the choice, or 0 with *bad set for any other value.
+ */
+static int platform_fdt_choice(const void *fdt, int node, const char *name,
+			       const char *one, const char *two, bool *bad)
 {
-	const char *name = "sbipmu,snapshot";
-
 	if (!fdt_getprop(fdt, node, name, NULL))
-		return;
-	if (platform_fdt_prop_is(fdt, node, name, "on"))
-		f->snapshot = PLATFORM_FDT_SNAPSHOT_ON;
-	else if (platform_fdt_prop_is(fdt, node, name, "off"))
-		f->snapshot = PLATFORM_FDT_SNAPSHOT_OFF;
-	else if (!platform_fdt_prop_is(fdt, node, name, "auto"))
-		f->snapshot_bad = true;
+		return 0;
+	if (platform_fdt_prop_is(fdt, node, name, one))
+		return 1;
+	if (platform_fdt_prop_is(fdt, node, name, two))
+		return 2;
+	*bad = !platform_fdt_prop_is(fdt, node, name, "auto");
+	return 0;
 }
 
-static void platform_fdt_quirks(const void *fdt, int node,
-				struct platform_fdt_facts *f)
+/* sbipmu,snapshot = "auto" | "on" | "off"; sbipmu,pmu-quirks = "auto" |
+ * "qemu" | "none". */
+static void platform_fdt_options(const void *fdt, int node,
+				 struct platform_fdt_facts *f)
 {
-	const char *name = "sbipmu,pmu-quirks";
+	static const enum platform_fdt_snapshot snap[] = {
+		PLATFORM_FDT_SNAPSHOT_AUTO, PLATFORM_FDT_SNAPSHOT_ON,
+		PLATFORM_FDT_SNAPSHOT_OFF};
+	static const enum platform_fdt_quirks quirks[] = {
+		PLATFORM_FDT_QUIRKS_AUTO, PLATFORM_FDT_QUIRKS_QEMU,
+		PLATFORM_FDT_QUIRKS_NONE};
 
-	if (!fdt_getprop(fdt, node, name, NULL))
-		return;
-	if (platform_fdt_prop_is(fdt, node, name, "qemu"))
-		f->quirks = PLATFORM_FDT_QUIRKS_QEMU;
-	else if (platform_fdt_prop_is(fdt, node, name, "none"))
-		f->quirks = PLATFORM_FDT_QUIRKS_NONE;
-	else if (!platform_fdt_prop_is(fdt, node, name, "auto"))
-		f->quirks_bad = true;
+	f->snapshot = snap[platform_fdt_choice(fdt, node, "sbipmu,snapshot",
+					       "on", "off", &f->snapshot_bad)];
+	f->quirks = quirks[platform_fdt_choice(fdt, node, "sbipmu,pmu-quirks",
+					       "qemu", "none", &f->quirks_bad)];
 }
 
 static void platform_fdt_chosen(const void *fdt, struct platform_fdt_facts *f)
@@ -244,8 +248,7 @@ static void platform_fdt_chosen(const void *fdt, struct platform_fdt_facts *f)
 	if (node < 0)
 		return;
 	f->trace_entries = platform_fdt_trace(fdt, node);
-	platform_fdt_snapshot(fdt, node, f);
-	platform_fdt_quirks(fdt, node, f);
+	platform_fdt_options(fdt, node, f);
 }
 
 static void platform_fdt_root(const void *fdt, struct platform_fdt_facts *f)
