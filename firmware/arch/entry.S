@@ -98,7 +98,8 @@ fw_start_no_s:
 	 * s4 = the boot hart fw_dynamic_info (a2) names, or -1: no info,
 	 * a bad magic, version < 2, or any read that faults (a2 is not
 	 * always an fw_dynamic_info). Faults are caught by fw_early_catch,
-	 * which needs no memory: it flags t6 (t3-t6 are never C's).
+	 * which needs no memory: it flags s6 (no C has run: any register
+	 * is ours; t3-t6 are not, scripts/fw-fixed-regs.sh).
 	 */
 fw_early_dynamic:
 	li	s4, -1
@@ -107,31 +108,31 @@ fw_early_dynamic:
 	bnez	t0, 9f
 	la	t0, fw_early_catch
 	csrw	mtvec, t0
-	li	t6, 0
+	li	s6, 0
 	.option push
 	.option norvc		/* fw_early_catch skips 4-byte loads */
-	REG_L	t5, 0(s2)
-	bnez	t6, 8f
+	REG_L	s5, 0(s2)
+	bnez	s6, 8f
 	li	t0, FW_DYNAMIC_MAGIC_VALUE
-	bne	t5, t0, 8f
-	REG_L	t5, FW_REGBYTES(s2)
-	bnez	t6, 8f
+	bne	s5, t0, 8f
+	REG_L	s5, FW_REGBYTES(s2)
+	bnez	s6, 8f
 	li	t0, 2
-	bltu	t5, t0, 8f
-	REG_L	t5, (5 * FW_REGBYTES)(s2)
+	bltu	s5, t0, 8f
+	REG_L	s5, (5 * FW_REGBYTES)(s2)
 	.option pop
-	bnez	t6, 8f
-	mv	s4, t5
+	bnez	s6, 8f
+	mv	s4, s5
 8:	la	t0, fw_trap_park
 	csrw	mtvec, t0
 9:	ret
 
 	.align 2
 fw_early_catch:
-	csrr	t6, mepc
-	addi	t6, t6, 4
-	csrw	mepc, t6
-	li	t6, 1
+	csrr	s6, mepc
+	addi	s6, s6, 4
+	csrw	mepc, s6
+	li	s6, 1
 	mret
 
 fw_start_boot:

@@ -131,7 +131,18 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.fixed_cfg_write = pmu_hal_fixed_cfg_write,
 };
 
-/* Width of a counter that read back @v after all-ones were written. */
+/*
+ * What the width probe writes: all ones, as the counter is inhibited. A
+ * hart without mcountinhibit counts on between the write and the read,
+ * and all ones wrap to a small value at once: the width came out as
+ * some 20 bits on sifive_u's U54 and Linux masked its cycle counts to
+ * that (perf stat read 0.6 M cycles where OpenSBI read 690 M, and user
+ * reads went backwards). There the low 16 bits are left clear, room for
+ * the ticks between the write and the read.
+ */
+#define HAL_WIDTH_PATTERN() (fw_pmu_hal_no_inhibit ? ~0ULL << 16 : ~0ULL)
+
+/* Width of a counter that read back @v after the pattern was written. */
 static uint8_t hal_width_of(uint64_t v)
 {
 	return (uint8_t)(64 - __builtin_clzll(v));
@@ -146,7 +157,7 @@ bool fw_pmu_hal_probe_counter(unsigned int idx, uint8_t *width)
 	 * Single reads, no carry loop: a trapping CSR read leaves its
 	 * destination register undefined, which could make the loop spin.
 	 */
-	pmu_hal_counter_write(NULL, idx, ~0ULL);
+	pmu_hal_counter_write(NULL, idx, HAL_WIDTH_PATTERN());
 	v = fw_pmu_hal_tbl(fw_pmu_hal_tbl_ctr_read, idx, 0);
 #if __riscv_xlen == 32
 	v |= (uint64_t)fw_pmu_hal_tbl(fw_pmu_hal_tbl_ctr_read_hi, idx, 0) << 32;

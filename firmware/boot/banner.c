@@ -98,6 +98,21 @@ static void banner_isa(void)
 			  "disagree; using what both confirm\n");
 }
 
+/* Each counter's width, when they are not all alike. */
+static void banner_widths(const struct pmu_hw_desc *hw)
+{
+	unsigned int i;
+	const char *sep = "";
+
+	fw_printf("], widths vary:");
+	for (i = 0; i < 32; i++)
+		if (hw->counter_mask & (1UL << i)) {
+			fw_printf("%s %u:%u", sep, i, hw->width[i]);
+			sep = ",";
+		}
+	fw_printf("\n");
+}
+
 static void banner_counters(const struct pmu_core *core)
 {
 	const struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -118,7 +133,7 @@ static void banner_counters(const struct pmu_core *core)
 	if (same && w)
 		fw_printf("], %u bits each\n", w);
 	else
-		fw_printf("], widths vary\n");
+		banner_widths(hw);
 	fw_printf("FW counters     : %u [", __builtin_popcountll(fw));
 	banner_set(fw);
 	fw_printf("]\n");
