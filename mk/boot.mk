@@ -48,9 +48,10 @@ fw-debug-check: $(BUILD)/firmware/rv64/sbipmu.bin \
 machines-check: $(BUILD)/firmware/rv64/sbipmu.bin \
 		$(BUILD)/firmware/rv32/sbipmu.bin \
 		$(BUILD)/firmware-max4/rv64/sbipmu.bin \
-		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin
+		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin \
+		$(BUILD)/payload/rv64/conformance.bin
 	$(Q)tests/boot/machines-check.sh $(BUILD)/firmware/rv64/sbipmu.bin \
 		$(BUILD)/firmware/rv32/sbipmu.bin \
 		$(BUILD)/firmware-max4/rv64/sbipmu.bin \
 		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin \
-		$(BUILD)/boot/machines
+		$(BUILD)/payload/rv64/conformance.bin $(BUILD)/boot/machines

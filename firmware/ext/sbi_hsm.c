@@ -174,7 +174,8 @@ static struct sbiret hsm_status(unsigned long hartid)
 	struct fw_hart *t = fw_hart_expected(hartid);
 	int s;
 
-	if (!t)
+	/* A hart without S-mode is none of S-mode's: as an unknown id. */
+	if (!t || !t->s_mode)
 		return hsm_ret(SBI_ERR_INVALID_PARAM, 0);
 	s = hsm_get(t);
 	return hsm_ret(SBI_SUCCESS, s == HSM_CLAIMED ? SBI_HSM_START_PENDING

@@ -9,6 +9,7 @@
  * favoured.
  */
 #include "check.h"
+#include "dt.h"
 #include "env.h"
 #include "groups.h"
 #include "hart.h"
@@ -266,10 +267,34 @@ static bool smp_boot(void)
 	return up > 0;
 }
 
+/*
+ * A hart the tree marks disabled is no hart S-mode may start: HSM
+ * hart_start "SBI_ERR_INVALID_PARAM: hartid is not a valid hartid as
+ * corresponding hart cannot be started in supervisor mode" (sifive_u's
+ * E51, or a hart beyond what the firmware serves).
+ */
+static void smp_disabled_hart(void)
+{
+	const char *name = "hsm.start.disabled_hart_refused";
+	unsigned long id;
+
+	if (!dt_disabled_hart(env.dtb, &id)) {
+		check_skip(name, "no cpu the tree marks disabled");
+		return;
+	}
+	check_note("hart %lu: disabled in the tree", id);
+	check_error(name,
+		    "HSM hart_start: INVALID_PARAM for a hart that cannot be "
+		    "started in S-mode",
+		    ERRS1(SBI_ERR_INVALID_PARAM),
+		    sbi_hart_start(id, (unsigned long)smp_disabled_hart, 0));
+}
+
 void smp_run(void)
 {
 	unsigned int i;
 
+	smp_disabled_hart();
 	if (!env.nfw) {
 		smp_skip_all("no firmware counters");
 		return;

@@ -103,6 +103,30 @@ unsigned int dt_harts(const void *dtb, unsigned long *ids, unsigned int max)
 	return n;
 }
 
+bool dt_disabled_hart(const void *dtb, unsigned long *id)
+{
+	int cpus, node, cells;
+	uint64_t reg;
+
+	if (!dt_valid(dtb))
+		return false;
+	cpus = fdt_path_offset(dtb, "/cpus");
+	if (cpus < 0)
+		return false;
+	cells = fdt_address_cells(dtb, cpus);
+	fdt_for_each_subnode(node, dtb, cpus)
+	{
+		if (!dt_prop_has(dtb, node, "device_type", "cpu") ||
+		    dt_enabled(dtb, node) ||
+		    !dt_reg_address(dtb, node, cells, &reg))
+			continue;
+		*id = (unsigned long)reg;
+		if (*id == reg)
+			return true;
+	}
+	return false;
+}
+
 /* The node /chosen/stdout-path names (a path or an alias, ":options"). */
 static int dt_stdout_node(const void *dtb)
 {

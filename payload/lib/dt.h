@@ -20,6 +20,12 @@
  */
 unsigned int dt_harts(const void *dtb, unsigned long *ids, unsigned int max);
 
+/*
+ * The first "cpu" node the tree marks disabled (a hart the firmware
+ * does not serve, or one without S-mode), in *@id; false if none.
+ */
+bool dt_disabled_hart(const void *dtb, unsigned long *id);
+
 /* A 16550-compatible UART: registers at base + (index << reg_shift). */
 struct dt_uart {
 	uint64_t base;

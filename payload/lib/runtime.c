@@ -63,8 +63,14 @@ void runtime_boot(unsigned long hartid, const void *dtb)
 
 void payload_shutdown(void)
 {
-	if (sbi_probe(SBI_EXT_SRST))
+	if (sbi_probe(SBI_EXT_SRST)) {
 		sbi_system_shutdown();
+		/*
+		 * No power-off device (sifive_u: gpio-restart only): a reboot,
+		 * which QEMU run with -no-reboot turns into its exit.
+		 */
+		sbi_ecall(SBI_EXT_SRST, 0, 1 /* cold reboot */, 0, 0, 0, 0, 0);
+	}
 	if (sbi_probe(SBI_EXT_LEGACY_SHUTDOWN))
 		sbi_ecall(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0, 0);
 	if (runtime_test_base)

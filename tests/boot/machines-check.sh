@@ -17,10 +17,13 @@
 #   8 harts on a firmware built for 4: the banner says 4 are not served
 #     and the payload passes on the 4 served.
 #
-# usage: machines-check.sh FW64 FW32 FW64_MAX4 SMOKE64 SMOKE32 OUTDIR
+#   the conformance suite on spike and on sifive_u (3 harts: its E51
+#     parked, disabled in the tree, and refused by HSM): 0 failures.
+#
+# usage: machines-check.sh FW64 FW32 FW64_MAX4 SMOKE64 SMOKE32 CONF64 OUTDIR
 set -uo pipefail
-[ $# -eq 6 ] || { sed -n 's/^# usage: //p' "$0" >&2; exit 2; }
-fw64=$1 fw32=$2 fw4=$3 smoke64=$4 smoke32=$5 out=$6
+[ $# -eq 7 ] || { sed -n 's/^# usage: //p' "$0" >&2; exit 2; }
+fw64=$1 fw32=$2 fw4=$3 smoke64=$4 smoke32=$5 conf64=$6 out=$7
 mkdir -p "$out"
 fails=0
 cases=0
@@ -72,7 +75,7 @@ boot spike qemu-system-riscv64 "$fw64" "$smoke64" -M spike \
 	-cpu rv64,sscofpmf=true -smp 2
 expect spike "Console         : ucb,htif0 at 0x1000000" \
 	"Reset           : htif: shutdown" "(machine file: Spike)" \
-	"PMU map         : no riscv,pmu node; cycles and instructions only"
+	"PMU map         : no riscv,pmu node: QEMU's CPU, its 5 events on counters 3-18"
 clean_summary spike
 [ "$status" -eq 0 ] || fail "spike: QEMU status $status, not 0 (HTIF power-off)"
 
@@ -106,6 +109,16 @@ for t in no-console bad-console; do
 		fail "$t: QEMU status $status: the next stage did not run to its power-off"
 	! has "$log" "sbipmu 0.1" || fail "$t: the firmware printed without a console"
 done
+
+boot conf-spike qemu-system-riscv64 "$fw64" "$conf64" -M spike \
+	-cpu rv64,sscofpmf=true -smp 3
+grep -aqE '^[0-9]+ passed, 0 failed' "$log" ||
+	fail "conf-spike: the conformance suite did not pass (see $log)"
+boot conf-sifive_u qemu-system-riscv64 "$fw64" "$conf64" -M sifive_u \
+	-smp 3 -no-reboot
+grep -aqE '^[0-9]+ passed, 0 failed' "$log" ||
+	fail "conf-sifive_u: the conformance suite did not pass (see $log)"
+expect conf-sifive_u "PASS: hsm.start.disabled_hart_refused"
 
 boot max4 qemu-system-riscv64 "$fw4" "$smoke64" -M virt \
 	-cpu rv64,sscofpmf=true -smp 8
