@@ -16,6 +16,8 @@
 # FIRMWARE defaults to ours for the chosen ARCH. scripts/conformance.sh
 # runs QEMU and judges the log.
 #
+# MACHINE=spike|sifive_u runs it on another QEMU machine (scripts/
+# machine.sh): `make conformance MACHINE=sifive_u HARTS=2`.
 # HARTS=N boots N harts: `make conformance HARTS=64` (as SMP=64),
 # `make conformance-check HARTS="1 64"` (the hart counts of its matrix,
 # 1 and 4 by default), `make fw-smoke HARTS=64` (2 by default; make hands

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Runs the SBI PMU conformance suite (payload/conformance/) under QEMU
-# virt against an M-mode firmware, and judges the log.
+# (MACHINE=virt by default; spike, sifive_u: scripts/machine.sh) against
+# an M-mode firmware, and judges the log.
 #
 #   conformance.sh run --firmware FW [--arch rv64|rv32] [--smp N]
 #                      [--sscofpmf true|false]
@@ -29,6 +30,8 @@
 #   --reuse-logs writes the file from the logs of the last matrix runs.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
+. scripts/machine.sh
+MACHINE=${MACHINE:-virt}
 
 TIMEOUT_SECONDS=${TIMEOUT_SECONDS:-120}
 IDLE_SECONDS=${IDLE_SECONDS:-15}
@@ -51,7 +54,7 @@ fw_label() {
 # Boot once; output (CR stripped) to $1. Returns when QEMU has ended.
 boot_once() {
 	local out=$1 fw=$2 arch=$3 smp=$4 sscof=$5 skip=$6
-	local qemu=qemu-system-riscv64 cpu="rv64,sscofpmf=$sscof"
+	local qemu cpu="$arch,sscofpmf=$sscof" base=-
 	local raw start last_size=-1 idle=0 pid
 	local extra=0 timeout_s idle_s
 
@@ -61,17 +64,25 @@ boot_once() {
 	timeout_s=$((TIMEOUT_SECONDS + 2 * extra))
 	idle_s=$((IDLE_SECONDS + extra))
 
-	if [ "$arch" = rv32 ]; then
-		qemu="qemu-system-riscv32"
-		cpu="rv32,sscofpmf=$sscof"
-	fi
+	machine_setup "$MACHINE" "$arch" "$smp" "$sscof" || return
+	qemu=$MACHINE_QEMU
 	: >"$raw"
+	if [ "$MACHINE" != virt ]; then
+		# this machine's own tree (chosen-dtb.sh dumps virt's)
+		local dump=("${MACHINE_ARGS[@]}")
+		base=$raw.base.dtb
+		dump[1]="$MACHINE_DUMPDTB,dumpdtb=$base"
+		"$qemu" "${dump[@]}" -m 256M -bios "$fw" -display none \
+			-serial null -monitor none </dev/null >/dev/null 2>&1
+	fi
 	# QEMU's own device tree, asking sbipmu to offer the snapshot area
 	# with Sscofpmf too (its default withholds it there, for Linux's
 	# sake), so the suite judges it everywhere; others ignore /chosen.
-	scripts/chosen-dtb.sh "$raw.dtb" - "$qemu" "$cpu" "$smp" 256M "$fw" \
-		sbipmu,snapshot=on >"$raw" 2>&1
-	timeout "$timeout_s" "$qemu" -M virt -cpu "$cpu" -smp "$smp" \
+	scripts/chosen-dtb.sh "$raw.dtb" "$base" "$qemu" "$cpu" "$smp" 256M \
+		"$fw" sbipmu,snapshot=on >"$raw" 2>&1
+	# -no-reboot: on a machine without power-off the suite ends by a
+	# reboot (sifive_u), which then ends QEMU.
+	timeout "$timeout_s" "$qemu" "${MACHINE_ARGS[@]}" -no-reboot \
 		-m 256M -nographic -bios "$fw" -dtb "$raw.dtb" \
 		-kernel "$OUT_DIR/$arch/conformance.bin" \
 		-append "skip=$skip" </dev/null >"$raw" 2>&1 &
@@ -103,7 +114,7 @@ boot_once() {
 	done
 	wait "$pid" 2>/dev/null
 	tr -d '\r' <"$raw" >"$out"
-	rm -f "$raw" "$raw.dtb"
+	rm -f "$raw" "$raw.dtb" "$raw.base.dtb"
 	: "$start"
 }
 
@@ -134,7 +145,9 @@ cmd_run() {
 		die "$OUT_DIR/$arch/conformance.bin not built (make payload)"
 	local tag="sscofpmf"
 	[ "$sscof" = true ] || tag="nosscofpmf"
-	[ -n "$log" ] || log="$OUT_DIR/conformance-$(fw_label "$fw")-$arch-smp$smp-$tag.log"
+	local m=""
+	[ "$MACHINE" = virt ] || m="$MACHINE-"
+	[ -n "$log" ] || log="$OUT_DIR/conformance-$(fw_label "$fw")-$m$arch-smp$smp-$tag.log"
 	mkdir -p "$(dirname "$log")"
 
 	# Private temporaries: concurrent runs of one configuration must not
@@ -205,7 +218,7 @@ cmd_run() {
 
 	local summary
 	summary=$(tail -n 1 "$log")
-	echo "conformance $(fw_label "$fw") $arch smp=$smp sscofpmf=$sscof: $summary (log: $log)"
+	echo "conformance $(fw_label "$fw") $MACHINE $arch smp=$smp sscofpmf=$sscof: $summary (log: $log)"
 	grep '^FAIL: ' "$log" | sed 's/^/  /'
 	! grep -q '^FAIL: ' "$log" &&
 		grep -Eq '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log"
