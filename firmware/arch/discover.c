@@ -9,6 +9,7 @@
  */
 #include "csr.h"
 #include "discover.h"
+#include "hart.h"
 #include "platform.h"
 #include "pmu_hal.h"
 #include "unpriv.h"
@@ -46,6 +47,39 @@ static bool discover_csr_pmp(void)
 	return fw_catch_end(old) == 0;
 }
 
+uint32_t fw_discover_hart_counters(void)
+{
+	uint32_t mask = 0;
+	unsigned int idx;
+	uint8_t width;
+
+	for (idx = 0; idx < 32; idx++)
+		if (idx != 1 && fw_pmu_hal_probe_counter(idx, &width))
+			mask |= 1U << idx;
+	return mask;
+}
+
+/*
+ * Harts need not be alike (a tree may join different cores): the PMU
+ * offers on every hart only the counters every hart that checked in
+ * has, so that no call touches a counter some hart lacks (an M-mode
+ * fault there). The banner names the harts that differ.
+ */
+static void discover_harts_agree(struct pmu_hw_desc *hw)
+{
+	unsigned int i;
+
+	for (i = 0; i < fw_hart_count(); i++) {
+		const struct fw_hart *h = fw_hart_at(i);
+
+		if (!fw_hart_serves(h))
+			continue;
+		if (h->counters != hw->counter_mask || h->misa != fw_feat.misa)
+			fw_feat.harts_differ++;
+		hw->counter_mask &= h->counters;
+	}
+}
+
 static void discover_counters(struct pmu_hw_desc *hw)
 {
 	unsigned int idx, top = 0;
@@ -59,6 +93,7 @@ static void discover_counters(struct pmu_hw_desc *hw)
 			top = idx + 1;
 		}
 	}
+	discover_harts_agree(hw);
 	hw->num_fw_counters = DISCOVER_FW_COUNTERS;
 	if (top + hw->num_fw_counters > __riscv_xlen)
 		hw->num_fw_counters = __riscv_xlen - top;

@@ -38,11 +38,12 @@ struct fw_features {
 	enum platform_fdt_quirks quirks; /* /chosen's word on it */
 	/* Extensions as the device tree names them (true only if on all) */
 	struct platform_fdt_isa dt;
-	bool h;	      /* misa.H */
-	bool sstc;    /* DT says so and stimecmp exists */
-	bool menvcfg; /* priv 1.12 menvcfg exists */
-	bool pmp;     /* pmpaddr0 exists */
-	bool inhibit; /* mcountinhibit exists */
+	bool h;			   /* misa.H */
+	bool sstc;		   /* DT says so and stimecmp exists */
+	bool menvcfg;		   /* priv 1.12 menvcfg exists */
+	bool pmp;		   /* pmpaddr0 exists */
+	bool inhibit;		   /* mcountinhibit exists */
+	unsigned int harts_differ; /* harts whose counters or misa differ */
 	/* /chosen/sbipmu,snapshot: "auto" (default), "on" or "off" */
 	enum fw_snapshot_policy snapshot;
 	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
@@ -52,7 +53,14 @@ struct fw_features {
 
 extern struct fw_features fw_feat;
 
-/* Probe the calling hart; fw_feat.dt must be filled first. */
+/*
+ * Probe the calling hart (the boot hart, once the others checked in);
+ * fw_feat.dt must be filled first. The counters offered are those every
+ * hart that checked in has.
+ */
 void fw_discover(void);
+
+/* The counters the calling hart has (each hart, at check-in). */
+uint32_t fw_discover_hart_counters(void);
 
 #endif

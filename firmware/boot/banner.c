@@ -321,6 +321,12 @@ static void banner_platform(const struct fw_boot *b)
 			  ? "; remote sfence.vma flushes all"
 			  : "");
 	banner_harts_line(b);
+	if (fw_feat.harts_differ)
+		fw_printf(
+			"Harts differ    : %u hart(s) have other counters or "
+			"misa than the boot hart; the PMU offers the counters "
+			"all have\n",
+			fw_feat.harts_differ);
 	if (fw_fdt_facts()->isa_differs)
 		fw_printf("ISA note        : the harts' riscv,isa differ; the "
 			  "PMU uses what every hart has\n");

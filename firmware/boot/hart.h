@@ -67,6 +67,8 @@ struct fw_hart {
 	 */
 	bool s_mode;
 	bool guarded;	      /* its stack guard (PMP) took */
+	uint32_t counters;    /* the counters it has (probed at check-in) */
+	unsigned long misa;   /* as it read it at check-in */
 	uintptr_t msip;	      /* its doorbell (dev/aclint.c), 0: none */
 	uintptr_t mtimecmp;   /* its M-timer compare, 0: none */
 	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */

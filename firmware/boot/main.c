@@ -130,6 +130,8 @@ static void main_check_in(struct fw_hart *h)
 {
 	fw_scratch_self()->hart = h;
 	h->s_mode = fw_early_hart_has_s_mode();
+	h->misa = csr_read(CSR_MISA);
+	h->counters = fw_discover_hart_counters();
 	__atomic_store_n(&h->present, true, __ATOMIC_RELEASE);
 }
 
