@@ -22,8 +22,10 @@ FIRMWARE      ?= $(BUILD)/firmware/rv64/sbipmu.bin
 # below uses, and for make run the harts Linux gets:
 #   make run MACHINE=spike    make run HARTS=64    make linux-check MACHINE=sifive_u
 MACHINE ?= virt
-HARTS   ?= 2
 export MACHINE
+# (HARTS is not given a default here: mk/payload.mk's targets default to
+# their own hart counts when it is unset.)
+RUN_HARTS := $(or $(HARTS),2)
 # Extra options for scripts/linux-run.sh / scripts/linux-check.sh.
 LINUX_RUN_ARGS   ?=
 LINUX_CHECK_ARGS ?=
@@ -156,8 +158,8 @@ ifeq ($(TRACE),1)
 LINUX_RUN_ARGS += --chosen sbipmu,trace=$(TRACE_CALLS)
 endif
 run-linux: linux $(FIRMWARE)
-	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --smp $(HARTS) \
-		$(if $(filter-out 2,$(HARTS)),--mem 2G) $(LINUX_RUN_ARGS)
+	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --smp $(RUN_HARTS) \
+		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) $(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
 	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
