@@ -104,8 +104,9 @@ def main():
 				m = f"region {mem.get('region')} KiB, " \
 				    f"{mem['per hart']} B per hart"
 			elif "region" in mem:
-				m = f"image {mem['region']} KB, RW " \
-				    f"{mem.get('rw', '?')} B"
+				m = f"firmware {mem['region']} KB"
+				if "rw" in mem:
+					m += f", RW {mem['rw']} B"
 			else:
 				m = "-"
 			print(f"| {n} | {name} | {fmt(first)} | {fmt(pay)} | "
