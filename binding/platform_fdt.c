@@ -556,19 +556,24 @@ int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size)
 	return err ? err : fdt_setprop_empty(fdt, node, "no-map");
 }
 
-int platform_fdt_disable_cpu(void *fdt, uint64_t hartid)
+int platform_fdt_disable_cpus(void *fdt,
+			      bool (*hide)(void *ctx, uint64_t hartid),
+			      void *ctx)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac;
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac, err;
 	uint64_t id;
 
 	if (cpus < 0)
 		return 0;
 	ac = fdt_address_cells(fdt, cpus);
+	/* The edit leaves the node's offset, where the walk goes on from. */
 	fdt_for_each_subnode(node, fdt, cpus)
 	{
-		if (platform_fdt_hart_id(fdt, node, ac, &id) && id == hartid)
-			return fdt_setprop_string(fdt, node, "status",
-						  "disabled");
+		if (!platform_fdt_hart_id(fdt, node, ac, &id) || !hide(ctx, id))
+			continue;
+		err = fdt_setprop_string(fdt, node, "status", "disabled");
+		if (err)
+			return err;
 	}
 	return 0;
 }

@@ -244,8 +244,9 @@ static const char *banner_boot_why(const struct fw_boot *b)
 {
 	if (b->preferred == -1UL)
 		return "lottery";
-	return b->preferred == b->hartid ? "fw_dynamic"
-					 : "lottery: fw_dynamic's cannot";
+	return b->preferred == b->hartid
+		       ? "fw_dynamic"
+		       : "lottery: fw_dynamic's declined or was late";
 }
 
 static void banner_harts_line(const struct fw_boot *b)

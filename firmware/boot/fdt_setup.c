@@ -9,7 +9,6 @@
  * places the fixed-up tree in memory.
  */
 #include <limits.h>
-#include <string.h>
 
 #include <libfdt.h>
 
@@ -347,73 +346,37 @@ static void *fdt_new_home(const void *fdt, size_t size, uintptr_t next_addr)
 }
 
 /* The tree's harts the next stage must not see: unserved, or no S-mode. */
-static bool fdt_cpu_hidden(uint64_t id)
+/* The tree's harts the next stage must not see: unserved, or no S-mode. */
+static bool fdt_cpu_hidden(void *ctx, uint64_t id)
 {
 	const struct fw_hart *h = id <= ULONG_MAX ? fw_hart_find(id) : NULL;
 
+	(void)ctx;
 	return !h || !h->s_mode;
 }
 
+/* How many the fix-up marks disabled: the listed, and the uncounted. */
 static unsigned int fdt_cpus_hidden(void)
 {
 	unsigned int i, n = fdt_facts.harts_over;
 
 	for (i = 0; i < fdt_facts.n_harts; i++)
-		n += fdt_cpu_hidden(fdt_facts.harts[i].id);
+		n += fdt_cpu_hidden(NULL, fdt_facts.harts[i].id);
 	return n;
 }
 
 /*
- * Harts the scan counted but did not list (more than it holds): each
- * enabled cpu node whose id the table lacks. One walk; the edit may move
- * later nodes, so the walk restarts after each.
- */
-static int fdt_disable_unlisted(void *fdt)
-{
-	int cpus = fdt_path_offset(fdt, "/cpus"), node, len;
-	const fdt32_t *reg;
-	int ac = cpus < 0 ? 0 : fdt_address_cells(fdt, cpus);
-
-	if (cpus < 0 || ac < 1 || ac > 2)
-		return 0;
-	fdt_for_each_subnode(node, fdt, cpus)
-	{
-		const char *st = fdt_getprop(fdt, node, "status", &len);
-		uint64_t id;
-
-		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || len < 4 * ac || (st && !strcmp(st, "disabled")))
-			continue;
-		id = ac == 2 ? ((uint64_t)fdt32_ld(reg) << 32) |
-				       fdt32_ld(reg + 1)
-			     : fdt32_ld(reg);
-		if (fdt_cpu_hidden(id)) {
-			int err = platform_fdt_disable_cpu(fdt, id);
-
-			if (err)
-				return err;
-		}
-	}
-	return 0;
-}
-
-/*
  * Every edit, on an open tree: the reserved-memory node, and each hart
- * the next stage must not start marked disabled. Harts beyond the scan's
- * list are found by walking /cpus once more, by id.
+ * the next stage must not start marked disabled (those beyond the
+ * scan's list too: the walk asks the hart table, not the list).
  */
 static int fdt_edit(void *fdt)
 {
 	int err = platform_fdt_add_reserved(fdt, fw_region_base(),
 					    fw_region_size());
-	unsigned int i;
 
-	for (i = 0; !err && i < fdt_facts.n_harts; i++)
-		if (fdt_cpu_hidden(fdt_facts.harts[i].id))
-			err = platform_fdt_disable_cpu(fdt,
-						       fdt_facts.harts[i].id);
-	if (!err && fdt_facts.harts_over)
-		err = fdt_disable_unlisted(fdt);
+	if (!err)
+		err = platform_fdt_disable_cpus(fdt, fdt_cpu_hidden, NULL);
 	/* The tree names Sstc, the harts cannot use it (spike: no time). */
 	if (!err && fw_feat.dt.sstc && !fw_feat.sstc)
 		err = platform_fdt_isa_drop(fdt, "sstc");
@@ -449,9 +412,11 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 	err = fdt_open_into(fdt, dst, (int)size);
 	if (!err)
 		err = fdt_edit(dst);
-	*note = err ? fdt_strerror(err)
-		: (uintptr_t)dst < (uintptr_t)fdt
-			? "moved below the old tree to grow"
-			: "moved above the firmware to grow";
+	if (err)
+		*note = fdt_strerror(err);
+	else if ((uintptr_t)dst == fw_region_base() + fw_region_size())
+		*note = "moved above the firmware to grow";
+	else
+		*note = "moved below the old tree to grow";
 	return err ? fdt : dst;
 }

@@ -74,11 +74,10 @@ size_t fw_hart_bytes_per_hart(void)
 /*
  * Stacks first, in one block: each is FW_STACK_SIZE, a power of two, so
  * every stack's guard (its lowest FW_STACK_GUARD bytes) is naturally
- * aligned for its NAPOT PMP entry. The boot hart's slot is not used.
+ * aligned for its NAPOT PMP entry. The boot hart's slot goes unused: it
+ * keeps its boot stack (main.c).
  */
-bool fw_hart_table_build(const unsigned long *ids, unsigned int n,
-			 unsigned int boot_index, uintptr_t boot_stack_lo,
-			 uintptr_t boot_stack_top)
+bool fw_hart_table_build(const unsigned long *ids, unsigned int n)
 {
 	uint8_t *stacks =
 		fw_alloc_aligned((size_t)n * FW_STACK_SIZE, FW_STACK_SIZE);
@@ -95,8 +94,6 @@ bool fw_hart_table_build(const unsigned long *ids, unsigned int n,
 			(uintptr_t)stacks + (uintptr_t)i * FW_STACK_SIZE;
 		t[i].stack_top = t[i].stack_lo + FW_STACK_SIZE;
 	}
-	t[boot_index].stack_lo = boot_stack_lo;
-	t[boot_index].stack_top = boot_stack_top;
 	hart_table = t;
 	hart_n = n;
 	return true;

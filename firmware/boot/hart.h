@@ -156,14 +156,11 @@ static inline bool fw_hart_serves(const struct fw_hart *h)
 unsigned int fw_hart_present_count(void);
 
 /*
- * Build the table from @n hart ids sorted ascending (the tree's):
- * entries and a @stack_size M-mode stack for each hart but @boot_index
- * (it keeps its boot stack), from the boot heap. False if the heap
- * cannot hold them; the table is then empty.
+ * Build the table from @n hart ids sorted ascending (the tree's): an
+ * entry and an FW_STACK_SIZE M-mode stack for each, from the boot heap.
+ * False if the heap cannot hold them; the table is then empty.
  */
-bool fw_hart_table_build(const unsigned long *ids, unsigned int n,
-			 unsigned int boot_index, uintptr_t boot_stack_lo,
-			 uintptr_t boot_stack_top);
+bool fw_hart_table_build(const unsigned long *ids, unsigned int n);
 
 /* Bytes the table takes per hart (entry and stack). */
 size_t fw_hart_bytes_per_hart(void);

@@ -11,7 +11,7 @@
  * stage in S-mode (a0 = hartid, a1 = DTB).
  *
  * Until the boot hart has built the table, the other harts touch only
- * the early stack and .data (early.c).
+ * registers and .data (entry.S).
  */
 #include <limits.h>
 
@@ -63,10 +63,9 @@
 #endif
 
 enum main_stage {
-	STAGE_RESET = 0,   /* .bss not yet cleared */
-	STAGE_CHECKIN = 1, /* harts may mark themselves present */
-	STAGE_SETUP = 2,   /* features and PMU known: set up and park */
-	STAGE_RUNNING = 3, /* the boot hart entered the next stage */
+	STAGE_RESET = 0,   /* up to the features and the PMU */
+	STAGE_SETUP = 1,   /* features and PMU known: set up and park */
+	STAGE_RUNNING = 2, /* the boot hart entered the next stage */
 };
 
 /* In .data, not .bss: read by harts before .bss is cleared. */
@@ -222,7 +221,6 @@ void fw_main_secondary(unsigned long hartid)
  */
 static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 {
-	fw_dev_fallback_virt();
 	fw_printf("sbipmu: ERROR: no usable device tree, so no facts about "
 		  "harts, RAM, devices or the PMU, and nothing to hand to the "
 		  "next stage at 0x%lx: not starting it; powering off\n",
@@ -286,15 +284,6 @@ static unsigned int main_pick_harts(struct fw_boot *b, unsigned int fit)
 	return n;
 }
 
-static unsigned int main_index_of(unsigned long hartid, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n && main_ids[i] != hartid; i++)
-		;
-	return i;
-}
-
 /* The boot heap, the hart table and every hart's stack. */
 static void main_harts_setup(struct fw_boot *b)
 {
@@ -304,17 +293,22 @@ static void main_harts_setup(struct fw_boot *b)
 	size_t room = limit - fw_alloc_base(), fit = 0;
 	unsigned int i, n;
 
+	struct fw_hart *self;
+
 	if (room > shared)
 		fit = (room - shared) / per;
-	if (fit > FW_MAX_HARTS)
-		fit = FW_MAX_HARTS;
-	n = main_pick_harts(b, fit ? (unsigned int)fit : 1);
+	n = main_pick_harts(b, fit > FW_MAX_HARTS ? FW_MAX_HARTS
+			       : fit		  ? (unsigned int)fit
+						  : 1);
 	fw_alloc_init(limit, shared + n * per);
 	b->hart_bytes = per;
-	if (!fw_hart_table_build(main_ids, n, main_index_of(b->hartid, n),
-				 (uintptr_t)fw_boot_stack,
-				 (uintptr_t)fw_boot_stack_top))
+	if (!fw_hart_table_build(main_ids, n))
 		main_refuse(b); /* not even the boot hart fits: no way on */
+	/* The boot hart keeps the stack it runs on. */
+	self = fw_hart_find(b->hartid);
+	self->stack_lo = (uintptr_t)fw_boot_stack;
+	self->stack_top = (uintptr_t)fw_boot_stack_top;
+	self->guarded = b->boot_guarded;
 	for (i = 0; i < n; i++)
 		sbi_hsm_init(fw_hart_at(i));
 }
@@ -336,9 +330,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	main_harts_setup(b);
 	fw_dev_probe_harts(fdt);
 	self = fw_hart_find(b->hartid);
-	self->guarded = b->boot_guarded;
 	main_check_in(self);
-	main_stage = STAGE_CHECKIN;
 	if (!fw_early_release())
 		main_refuse(b);
 	main_ring_all(b->hartid);

@@ -145,13 +145,15 @@ bool platform_fdt_isa_has(const char *isa, size_t len, const char *ext);
 int platform_fdt_add_reserved(void *fdt, uint64_t base, uint64_t size);
 
 /*
- * Mark the /cpus node of hart @hartid status = "disabled" in @fdt, an
- * open tree with room to grow: a hart the firmware does not serve, or
- * one that cannot run S-mode, is then no hart of the next stage's.
- * Returns 0 (also when no enabled node has that id) or a negative libfdt
- * error (-FDT_ERR_NOSPACE: retry on a larger copy).
+ * Mark status = "disabled" every enabled /cpus node of @fdt (an open
+ * tree with room to grow) whose hart id @hide(@ctx, id) rejects: a hart
+ * the firmware does not serve, or one that cannot run S-mode, is then no
+ * hart of the next stage's. One walk over /cpus. Returns 0 or a negative
+ * libfdt error (-FDT_ERR_NOSPACE: retry on a larger copy).
  */
-int platform_fdt_disable_cpu(void *fdt, uint64_t hartid);
+int platform_fdt_disable_cpus(void *fdt,
+			      bool (*hide)(void *ctx, uint64_t hartid),
+			      void *ctx);
 
 /*
  * Remove multi-letter extension @ext (lower case) from every /cpus
