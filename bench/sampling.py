@@ -50,6 +50,19 @@ TIMEOUT = 900
 # perf's own rate limiter drops samples by design (the throttle row is
 # judged against the reference only).
 MIN_YIELD = 0.95
+# ... except the user-only row, on an emulator that filters: QEMU 10
+# counts cycles:u (QEMU 7.2 counts every mode in it) and finds a filtered
+# counter's overflow by re-arming a timer that runs in every mode, and
+# yields 0.91 there on every firmware (ours, OpenSBI 1.1: 91 samples of
+# 100.0 expected). Judged against the reference as well.
+MIN_YIELD_ROW = {"cycles-u": 0.85}
+# The user-only row's yield means something only where the emulator
+# filters: QEMU 7.2's cycles:u counts every mode and perf drops the
+# samples whose overflow lands in the kernel, so its yield follows where
+# the periods end (1.00 or 0.83 for the same period, depending on what
+# ran before). Where cycles:u counts more than this share of cycles, the
+# row is judged against the reference only.
+FILTERED_SHARE = 0.5
 # Real time: our median at least this share of the reference's, or a rank
 # test that finds no difference at this level.
 MIN_RT_RATIO = 0.9
@@ -311,9 +324,19 @@ def judge_det(det, errors, name, verdicts):
 	for (row, ev), r in sorted(ours.items()):
 		what = "%s %s/%s" % (name, row, ev)
 		ref_r = ref.get((row, ev))
-		if r["yield"] is not None and row != "throttle":
-			verdicts.append((what + " yield >= %.2f" % MIN_YIELD,
-					 r["yield"] >= MIN_YIELD,
+		unfiltered = (row == "cycles-u" and r["count"] and
+			      ours.get(("cycles", ev), {}).get("count") and
+			      r["count"] > FILTERED_SHARE *
+			      ours[("cycles", ev)]["count"])
+		if unfiltered:
+			print("bench-sampling: %s: cycles:u counts %d of %d "
+			      "cycles: the emulator does not filter, judged "
+			      "against the reference only" %
+			      (what, r["count"], ours[("cycles", ev)]["count"]))
+		elif r["yield"] is not None and row != "throttle":
+			floor = MIN_YIELD_ROW.get(row, MIN_YIELD)
+			verdicts.append((what + " yield >= %.2f" % floor,
+					 r["yield"] >= floor,
 					 "%.3f" % r["yield"]))
 		if ref_r is None:
 			continue

@@ -20,3 +20,21 @@ FREESTANDING_CFLAGS := -std=c11 -ffreestanding -fno-builtin -nostdlib \
 # them: eight loads and stores less per call. scripts/fw-fixed-regs.sh
 # checks each linked image (libgcc, built without the flags, included).
 FW_REG_CFLAGS := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
+
+# The emulator generation every QEMU target runs on (scripts/setup-tools.sh
+# puts both in $(BUILD)/tools): QEMU=10.0 (the default), QEMU=7.2 (Debian
+# 12's), or QEMU=DIR, a folder holding qemu-system-riscv64/32. The chosen
+# bin/ goes first on PATH, so scripts just run qemu-system-riscv64.
+TOOLS := $(BUILD)/tools
+QEMU ?= 10.0
+qemu_dir = $(if $(filter 10 10.0,$(1)),$(TOOLS)/qemu-10.0/bin,$(if \
+	$(filter 7 7.2,$(1)),$(TOOLS)/qemu-7.2/bin,$(1)))
+QEMU_BIN := $(abspath $(call qemu_dir,$(QEMU)))
+export PATH := $(QEMU_BIN):$(PATH)
+
+# Reference firmwares, Debian's OpenSBI 1.1 (bookworm) and 1.5.1
+# (bookworm-backports), unpacked side by side; 1.5.1 also for RV32.
+OPENSBI_DIR = $(TOOLS)/opensbi-$(1)/root/usr/lib/riscv$(2)-linux-gnu/opensbi/generic
+OPENSBI_1_1 := $(call OPENSBI_DIR,1.1,64)/fw_dynamic.bin
+OPENSBI_1_5 := $(call OPENSBI_DIR,1.5.1,64)/fw_dynamic.bin
+OPENSBI_1_5_RV32 := $(call OPENSBI_DIR,1.5.1,32)/fw_dynamic.bin

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Installs every Debian package sbipmu needs. Idempotent: it does nothing
-# (and needs no network) when everything is already present. Run as root on
-# Debian 12; `make run` and `make check` call it when a tool is missing.
+# Installs every Debian package sbipmu needs, then unpacks the emulators
+# and reference firmwares that must live side by side (setup-tools.sh).
+# Idempotent: it does nothing (and needs no network) when everything is
+# already present. Run as root on Debian 12; `make run` and `make check`
+# call it when a tool is missing.
 set -euo pipefail
 
+# qemu-system-misc and opensbi are Debian 12's (QEMU 7.2, OpenSBI 1.1);
+# QEMU 10.0 and OpenSBI 1.5.1 come from bookworm-backports, unpacked by
+# setup-tools.sh so that neither generation replaces the other.
 PACKAGES=(
 	build-essential make git python3
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-riscv64-unknown-elf
@@ -22,15 +27,17 @@ for p in "${PACKAGES[@]}"; do
 		missing+=("$p")
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-	echo "setup: all ${#PACKAGES[@]} packages present"
-	exit 0
-fi
-
-echo "setup: installing ${#missing[@]} packages: ${missing[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
-echo "setup: done"
+export SUDO
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "setup: all ${#PACKAGES[@]} packages present"
+else
+	echo "setup: installing ${#missing[@]} packages: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	$SUDO apt-get update -q
+	$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+	echo "setup: packages done"
+fi
+exec "$(dirname "$0")/setup-tools.sh"
