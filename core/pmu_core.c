@@ -175,6 +175,9 @@ int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
 	core->hpm_filter = pmu_core_filter_bits(hw, hw->sscofpmf);
 	core->fixed_filter = pmu_core_filter_bits(hw, hw->smcntrpmf);
 	pmu_core_layout(core, counters);
+	core->filterable =
+		(core->hpm_filter ? core->hw_valid & ~core->fixed_valid : 0) |
+		(core->fixed_filter ? core->fixed_valid : 0);
 	pmu_map_build(&core->map, counters, &no_rows, NULL, NULL);
 	pmu_core_state_layout(core);
 	return SBI_SUCCESS;

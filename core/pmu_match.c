@@ -5,13 +5,25 @@
  * set, event, choice of counter), act last; the action cannot fail.
  *
  * Choices where the spec is silent (docs/semantics.md):
- *  - "not started" is read as "not configured": a counter configured for
- *    another event stays its owner's until STOP(RESET); handing it out
- *    again would silently steal it (Linux then multiplexes, FACTS 1).
+ *  - The spec finds a counter "which is not started (or enabled)". A
+ *    counter configured for another event is not eligible either: it
+ *    stays its owner's until STOP(RESET); handing it out again would
+ *    silently steal it (Linux then multiplexes, FACTS 1).
  *  - With Sscofpmf, cycles/instructions go to a programmable counter when
  *    the set offers one (it can sample and filter), else to mcycle /
  *    minstret; without Sscofpmf the fixed counters are preferred, keeping
  *    the programmable ones for other events.
+ *  - The mode filter flags are hints the spec lets us ignore, but a
+ *    counter that cannot honour them (mcycle/minstret without
+ *    Smcntrpmf) would count what the caller asked to exclude, and
+ *    Linux would show it as if filtered. Such a counter is not chosen
+ *    for a filtered request: NOT_SUPPORTED if no other is free, so that
+ *    Linux multiplexes the event onto a counter that filters.
+ *  - Where one selector counts on only one programmable counter
+ *    (hw.one_counter_per_event: QEMU), a second programmable counter is
+ *    never given a selector another one holds: it would read 0. The
+ *    event goes to a fixed counter if one can count it, else
+ *    NOT_SUPPORTED.
  *  - SKIP_MATCH takes the first counter of the set (spec note). That
  *    counter must have an event already (a prior match, or a fixed
  *    counter): INVALID_PARAM otherwise, as there is no match to skip.
@@ -20,12 +32,12 @@
  *    (FACTS 3.2) -- and not be running for an owner: NOT_SUPPORTED
  *    otherwise.
  *  - A fixed counter (cycle, instret) counts from hart init without an
- *    owner (pmu_hw_handoff_hart()). The spec does not know such a state.
- *    Nobody started it through the PMU extension, so it is free for
- *    CFG_MATCH and SKIP_MATCH like any unclaimed counter; claiming it
- *    stops it, because a counter CFG_MATCH hands out is configured and
- *    stopped until START (or AUTO_START): otherwise the owner's START
- *    with SET_INIT_VALUE would get ALREADY_STARTED and no value.
+ *    owner (pmu_hw_handoff_hart()). It is started, so the match never
+ *    finds it; SKIP_MATCH, which selects "unconditionally", claims it and
+ *    leaves it running: CFG_MATCH starts counters (AUTO_START) but never
+ *    stops one. Linux stops every counter at boot (STOP(all, RESET)), so
+ *    its matches, legacy mode's SKIP_MATCH on 0 and 2 included, find them
+ *    stopped (docs/semantics.md).
  */
 #include "pmu_internal.h"
 
@@ -59,12 +71,62 @@ static PMU_ALWAYS_INLINE int pmu_match_skip(const struct pmu_hart *h,
  * counters free, which the first mask holds and the second does not:
  * either way the lowest free one is taken.
  */
+/* The mode filter hints of @flags this hardware could honour. */
+static PMU_ALWAYS_INLINE bool
+pmu_match_wants_filter(const struct pmu_core *core, uint64_t flags)
+{
+	/* MINH is always set (pmu_hw.h), so asking for it changes nothing. */
+	uint64_t asked = (flags & SBI_PMU_CFG_FLAG_INH_MASK) << 55;
+
+	return (asked & ~MHPMEVENT_MINH &
+		(core->hpm_filter | core->fixed_filter)) != 0;
+}
+
+/*
+ * With hw.one_counter_per_event: the programmable counters, if one of
+ * them already holds @ev's selector (the others would not count it).
+ */
+static __attribute__((noinline)) uint64_t
+pmu_match_shadowed(const struct pmu_hart *h, const struct pmu_event *ev)
+{
+	const struct pmu_core *core = h->core;
+	uint64_t hpm = core->hw_valid & ~core->fixed_valid;
+	uint64_t held = h->mapped & hpm;
+	uint64_t strip = core->hw.sscofpmf ? MHPMEVENT_SBI_OWNED_MASK : 0;
+
+	while (held) {
+		unsigned int idx = pmu_bit_lowest(held);
+
+		held &= held - 1;
+		if ((pmu_hw_saved(h, idx) & ~strip) == (ev->selector & ~strip))
+			return hpm;
+	}
+	return 0;
+}
+
+/* Free counters of @set that can count @ev as @flags ask (see above). */
+static PMU_ALWAYS_INLINE uint64_t pmu_match_free(const struct pmu_hart *h,
+						 uint64_t set, uint64_t flags,
+						 const struct pmu_event *ev)
+{
+	const struct pmu_core *core = h->core;
+	uint64_t free = set & ev->counters & ~(h->mapped | h->started);
+
+	if (pmu_event_is_fw(ev))
+		return free;
+	if (pmu_match_wants_filter(core, flags))
+		free &= core->filterable;
+	if (core->hw.one_counter_per_event && free)
+		free &= ~pmu_match_shadowed(h, ev);
+	return free;
+}
+
 static PMU_ALWAYS_INLINE int pmu_match_find(const struct pmu_hart *h,
-					    uint64_t set,
+					    uint64_t set, uint64_t flags,
 					    const struct pmu_event *ev,
 					    unsigned int *idx)
 {
-	uint64_t free = set & ev->counters & ~h->mapped;
+	uint64_t free = pmu_match_free(h, set, flags, ev);
 	uint64_t preferred = free & h->core->prefer;
 
 	if (!free)
@@ -75,19 +137,14 @@ static PMU_ALWAYS_INLINE int pmu_match_find(const struct pmu_hart *h,
 
 /*
  * Take @idx from its previous state: release what it was configured for
- * (SKIP_MATCH re-configure), stop it if it runs unclaimed (only a fixed
- * counter can: every other running counter has an owner and is never
- * chosen).
+ * (SKIP_MATCH re-configure). A counter that runs here is a fixed one
+ * SKIP_MATCH claimed unowned: it keeps running.
  */
 static PMU_ALWAYS_INLINE void pmu_match_release(struct pmu_hart *h,
 						unsigned int idx)
 {
-	if (!((h->started | h->mapped) & pmu_bit(idx)))
-		return; /* the usual case: a free counter */
-	if (h->started & pmu_bit(idx))
-		pmu_hw_stop(h, idx);
 	if (!(h->mapped & pmu_bit(idx)))
-		return;
+		return; /* the usual case: a free counter */
 	if (pmu_is_fw_counter(h->core, idx))
 		pmu_fwc_unmap(h, idx);
 	else
@@ -107,7 +164,8 @@ static PMU_ALWAYS_INLINE void pmu_match_configure(struct pmu_hart *h,
 		pmu_hw_configure(h, idx, ev, flags);
 	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
 		pmu_counter_write(h, idx, 0);
-	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+	if ((flags & SBI_PMU_CFG_FLAG_AUTO_START) &&
+	    !(h->started & pmu_bit(idx)))
 		pmu_counter_start_one(h, idx, false, 0);
 }
 
@@ -123,7 +181,7 @@ static PMU_ALWAYS_INLINE int pmu_match_event(struct pmu_hart *h, uint64_t set,
 	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)
 		rc = pmu_match_skip(h, set, ev, &idx);
 	else
-		rc = pmu_match_find(h, set, ev, &idx);
+		rc = pmu_match_find(h, set, flags, ev, &idx);
 	if (rc)
 		return rc;
 

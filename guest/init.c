@@ -151,6 +151,21 @@ static const struct step steps[] = {
 	 0,
 	 {PERF, "stat", "-a", "-A", "-e", "cycles,instructions",
 	  FW_EVENTS_00_15, WORKLOAD, ROUNDS_ARG}},
+	/*
+	 * linux-check's mode sums: each mode's share of the total, counted
+	 * together in one run (runs differ by the kernel's own share, which
+	 * grows with the events it switches), then :u + :k against 1.
+	 */
+	{"stat-share-u",
+	 STEP_STAT | STEP_ON_REQUEST,
+	 0,
+	 {PERF, "stat", "-e", "cycles,cycles:u,instructions,instructions:u",
+	  WORKLOAD, ROUNDS_ARG}},
+	{"stat-share-k",
+	 STEP_STAT | STEP_ON_REQUEST,
+	 0,
+	 {PERF, "stat", "-e", "cycles,cycles:k,instructions,instructions:k",
+	  WORKLOAD, ROUNDS_ARG}},
 };
 
 struct config {

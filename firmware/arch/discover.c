@@ -14,6 +14,8 @@
 #include "pmu_hal.h"
 #include "unpriv.h"
 
+#include <string.h>
+
 struct fw_features fw_feat;
 
 /*
@@ -100,22 +102,34 @@ static void discover_counters(struct pmu_hw_desc *hw)
 }
 
 /*
- * Is this hart QEMU's? Its marchid and mimpid are both QEMU's version,
- * (major << 16) | (minor << 8) | micro (target/riscv/cpu.c), on every
- * QEMU machine (virt, spike, sifive_u) and CPU model that does not name
- * other ids; no real CPU we know reports that shape in both. The tree
- * can say otherwise: /chosen/sbipmu,pmu-quirks = "qemu" | "none".
+ * Which QEMU, if any, made this hart (docs/firmware.md, "QEMU
+ * generations"). QEMU up to 8.x puts its version, (major << 16) |
+ * (minor << 8) | micro, in both marchid and mimpid of its generic CPUs
+ * on every machine (virt, spike, sifive_u: 0x70216 on Debian 12's
+ * 7.2.22); no real CPU we know reports that shape in both. QEMU 10's
+ * generic CPUs report 0 in all three ids, which real cores may do too,
+ * so it is recognised by that and by its own tree's root model
+ * ("riscv-virtio,qemu", "ucbbar,spike-bare,qemu"). The tree can say
+ * otherwise: /chosen/sbipmu,pmu-quirks = "qemu" (the old generation,
+ * every quirk) | "none".
  */
-static bool discover_qemu(void)
+static enum fw_qemu discover_qemu(void)
 {
 	unsigned long v = fw_feat.marchid;
+	const char *model = fw_plat.model;
+	size_t len = strlen(model);
 
 	if (fw_feat.quirks == PLATFORM_FDT_QUIRKS_QEMU)
-		return true;
+		return FW_QEMU_VERSIONED;
 	if (fw_feat.quirks == PLATFORM_FDT_QUIRKS_NONE)
-		return false;
-	return v == fw_feat.mimpid && (v >> 16) >= 4 && (v >> 16) <= 99 &&
-	       ((v >> 8) & 0xFF) < 32;
+		return FW_QEMU_NONE;
+	if (v == fw_feat.mimpid && (v >> 16) >= 4 && (v >> 16) <= 99 &&
+	    ((v >> 8) & 0xFF) < 32)
+		return FW_QEMU_VERSIONED;
+	if (!fw_feat.mvendorid && !v && !fw_feat.mimpid && len >= 5 &&
+	    !strcmp(model + len - 5, ",qemu"))
+		return FW_QEMU_IDS_ZERO;
+	return FW_QEMU_NONE;
 }
 
 void fw_discover(void)
@@ -141,6 +155,8 @@ void fw_discover(void)
 		fw_feat.snapshot == FW_SNAPSHOT_OFF ||
 		(fw_feat.snapshot == FW_SNAPSHOT_AUTO && hw->sscofpmf);
 	fw_feat.qemu = discover_qemu();
-	fw_pmu_hal_init(hw, fw_feat.qemu, fw_feat.inhibit);
+	/* Every QEMU counts a selector on one programmable counter only. */
+	hw->one_counter_per_event = fw_feat.qemu != FW_QEMU_NONE;
+	fw_pmu_hal_init(hw, fw_feat.qemu == FW_QEMU_VERSIONED, fw_feat.inhibit);
 	discover_counters(hw);
 }

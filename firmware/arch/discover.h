@@ -30,11 +30,20 @@ enum fw_snapshot_policy {
 	FW_SNAPSHOT_OFF,
 };
 
+/* Which QEMU made the hart (discover.c), or none. */
+enum fw_qemu {
+	FW_QEMU_NONE,
+	/* ids hold QEMU's version (up to 8.x): the 7.2 quirks apply */
+	FW_QEMU_VERSIONED,
+	/* ids 0 and QEMU's tree (QEMU 10): only what every QEMU needs */
+	FW_QEMU_IDS_ZERO,
+};
+
 struct fw_features {
 	unsigned long misa;
 	unsigned long mvendorid, marchid, mimpid;
-	/* QEMU's CPU: its PMU quirks apply (pmu_hal_csr.c) */
-	bool qemu;
+	/* QEMU's CPU, and which generation (its quirks: pmu_hal_csr.c) */
+	enum fw_qemu qemu;
 	enum platform_fdt_quirks quirks; /* /chosen's word on it */
 	/* Extensions as the device tree names them (true only if on all) */
 	struct platform_fdt_isa dt;

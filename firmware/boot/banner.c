@@ -82,10 +82,15 @@ static void banner_isa(void)
 		"ISA extensions  : Sscofpmf %s, Sstc %s, Smcntrpmf %s, H %s\n",
 		hw->sscofpmf ? "yes" : "no", fw_feat.sstc ? "yes" : "no",
 		hw->smcntrpmf ? "yes" : "no", fw_feat.h ? "yes" : "no");
-	fw_printf("CPU             : mvendorid 0x%lx, marchid 0x%lx, mimpid "
-		  "0x%lx%s\n",
-		  fw_feat.mvendorid, fw_feat.marchid, fw_feat.mimpid,
-		  fw_feat.qemu ? ": QEMU's, its PMU quirks apply" : "");
+	fw_printf(
+		"CPU             : mvendorid 0x%lx, marchid 0x%lx, mimpid "
+		"0x%lx%s\n",
+		fw_feat.mvendorid, fw_feat.marchid, fw_feat.mimpid,
+		fw_feat.qemu == FW_QEMU_VERSIONED
+			? ": QEMU's (version in the ids), its PMU quirks apply"
+		: fw_feat.qemu == FW_QEMU_IDS_ZERO
+			? ": QEMU's (ids 0, QEMU's tree), one counter per event"
+			: "");
 	if (!fw_feat.inhibit)
 		fw_printf("ISA note        : no mcountinhibit (privileged spec "
 			  "1.10): counters cannot be stopped, they always "

@@ -51,6 +51,8 @@ struct pmu_core {
 	/* Inhibit bits mhpmevent / mcyclecfg take; 0 without the extension */
 	uint64_t hpm_filter;
 	uint64_t fixed_filter;
+	/* Counters that honour the mode filter hints (either mask above) */
+	uint64_t filterable;
 	uint64_t xlen_mask;    /* all-ones of XLEN bits */
 	unsigned int first_fw; /* logical index of firmware counter 0 */
 	unsigned int n_logical;

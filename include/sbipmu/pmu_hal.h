@@ -124,6 +124,13 @@ struct pmu_hw_desc {
 	bool sscofpmf;	       /* OF/inhibit bits in mhpmevent, LCOFI */
 	bool smcntrpmf;	       /* mcyclecfg/minstretcfg */
 	bool h_ext;	       /* VS/VU inhibit bits exist */
+	/*
+	 * A selector counts on one programmable counter at a time: a second
+	 * counter given the same selector reads 0 (QEMU keeps the first in
+	 * its event-to-counter map, target/riscv/pmu.c). CFG_MATCH then
+	 * never hands out such a second counter (pmu_match.c).
+	 */
+	bool one_counter_per_event;
 	unsigned int num_fw_counters; /* firmware counters to offer (<= 16) */
 	/*
 	 * Firmware policy, not hardware: answer SNAPSHOT_SET_SHMEM with

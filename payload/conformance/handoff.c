@@ -11,6 +11,11 @@
  *    a counter visibly counts, START must not report it stopped and STOP
  *    must not report it already stopped. A firmware that accepts only
  *    counters configured through CFG_MATCH may call it invalid instead.
+ *  - CFG_MATCH finds a counter "which is not started (or enabled)": the
+ *    running cycle counter alone is no match. SKIP_MATCH selects the
+ *    first counter "unconditionally": the running instret counter is
+ *    selected, and nothing in CFG_MATCH stops a counter, so it counts on
+ *    (docs/semantics.md).
  * Counter 0 is cycle and 2 instret on every firmware (their CSR index).
  */
 #include "check.h"
@@ -31,6 +36,14 @@ struct handoff_counter {
 	bool read; /* both reads done without a trap */
 	struct sbiret start, stop;
 };
+
+/* CFG_MATCH on the running counters, before anything stops them. */
+static struct {
+	struct sbiret match_cycle;     /* {0}, cycles, no flags */
+	struct sbiret skip_instret;    /* {2}, instructions, SKIP_MATCH */
+	uint64_t instret_before, instret_after;
+	bool instret_read;
+} handoff_match;
 
 static struct handoff_counter handoff_ctr[2] = {
 	{.what = "cycle", .idx = PMU_CTR_CYCLE},
@@ -64,16 +77,41 @@ static void handoff_read_all(void)
 		handoff_ctr[0].read = handoff_ctr[1].read = false;
 }
 
+static void handoff_try_match(void)
+{
+	volatile unsigned long spin;
+
+	handoff_match.match_cycle =
+		pmu_cfg_match(PMU_CTR_CYCLE, 1, 0, EV_CYCLES, 0);
+	handoff_match.skip_instret =
+		pmu_cfg_match(PMU_CTR_INSTRET, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
+			      EV_INSTRUCTIONS, 0);
+	trap_arm(true);
+	handoff_match.instret_read =
+		handoff_read(PMU_CTR_INSTRET, &handoff_match.instret_before);
+	for (spin = 0; spin < HANDOFF_SPIN; spin++)
+		;
+	handoff_match.instret_read =
+		handoff_match.instret_read &&
+		handoff_read(PMU_CTR_INSTRET, &handoff_match.instret_after);
+	trap_arm(false);
+}
+
 void handoff_observe(void)
 {
 	unsigned int i;
 
 	handoff_read_all();
+	if (handoff_ctr[0].read && handoff_ctr[1].read)
+		handoff_try_match();
 	/* START, then STOP, of each counter as it was handed over. */
 	for (i = 0; i < 2; i++) {
 		handoff_ctr[i].start = pmu_start_one(handoff_ctr[i].idx, 0, 0);
 		handoff_ctr[i].stop = pmu_stop_one(handoff_ctr[i].idx, 0);
 	}
+	/* Whatever the matches claimed goes back (answers not judged). */
+	pmu_stop_one(PMU_CTR_CYCLE, SBI_PMU_STOP_FLAG_RESET);
+	pmu_stop_one(PMU_CTR_INSTRET, SBI_PMU_STOP_FLAG_RESET);
 }
 
 static bool handoff_counted(const struct handoff_counter *c)
@@ -125,6 +163,40 @@ static void handoff_judge_answers(const struct handoff_counter *c)
 		ERRS2(SBI_SUCCESS, SBI_ERR_INVALID_PARAM), c->stop);
 }
 
+static void handoff_judge_match(void)
+{
+	const char *match = "handoff.cfg_match_running_cycle_not_found";
+	const char *skip = "handoff.skip_match_running_instret_counts_on";
+	bool counts = handoff_match.instret_read &&
+		      handoff_match.instret_after > handoff_match.instret_before;
+
+	if (!handoff_counted(&handoff_ctr[0]) ||
+	    !handoff_counted(&handoff_ctr[1])) {
+		check_skip(match, "cycle/instret did not count at hand-off");
+		check_skip(skip, "cycle/instret did not count at hand-off");
+		return;
+	}
+	check_error(match,
+		    "CFG_MATCH finds a counter \"which is not started (or "
+		    "enabled)\": cycle runs, and the set holds nothing else",
+		    ERRS1(SBI_ERR_NOT_SUPPORTED), handoff_match.match_cycle);
+	if (!check_error(skip,
+			 "SKIP_MATCH selects the first counter "
+			 "\"unconditionally\"; instret has its event",
+			 ERRS1(SBI_SUCCESS), handoff_match.skip_instret))
+		return;
+	check_true("handoff.skip_match_running_instret_counts_on.counting",
+		   "CFG_MATCH starts counters (AUTO_START), it never stops "
+		   "one: instret still counts after SKIP_MATCH claimed it",
+		   handoff_match.skip_instret.value == PMU_CTR_INSTRET &&
+			   counts,
+		   "index 2 and two reads that advance",
+		   "index %ld, 0x%llx then 0x%llx",
+		   handoff_match.skip_instret.value,
+		   (unsigned long long)handoff_match.instret_before,
+		   (unsigned long long)handoff_match.instret_after);
+}
+
 /* Runs after "base", only when the PMU extension is there (main.c). */
 void handoff_run(void)
 {
@@ -134,4 +206,5 @@ void handoff_run(void)
 		handoff_judge_counting(&handoff_ctr[i]);
 	for (i = 0; i < 2; i++)
 		handoff_judge_answers(&handoff_ctr[i]);
+	handoff_judge_match();
 }

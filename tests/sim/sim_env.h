@@ -30,6 +30,12 @@ struct sim_env_cfg {
 	bool no_rows;		    /* no riscv,pmu rows at all */
 	bool no_snapshot;	    /* firmware withholds the snapshot area */
 	struct pmu_map_input *rows; /* NULL: QEMU 7.2's rows */
+	/*
+	 * Start where Linux does once its driver probed, after every hart's
+	 * STOP(all, RESET) (tests/unit/test_util.h); otherwise in the
+	 * hand-off state, cycle and instret running unclaimed.
+	 */
+	bool linux_boot_stop;
 };
 
 struct sim_env {

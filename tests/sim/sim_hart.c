@@ -48,6 +48,7 @@ void sim_hart_describe(const struct sim_hart *s, unsigned int num_fw,
 	desc->sscofpmf = s->cfg.sscofpmf;
 	desc->smcntrpmf = s->cfg.smcntrpmf;
 	desc->h_ext = s->cfg.h_ext;
+	desc->one_counter_per_event = s->cfg.one_counter_per_event;
 	desc->num_fw_counters = num_fw;
 }
 

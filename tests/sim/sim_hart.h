@@ -23,6 +23,8 @@ struct sim_hart_cfg {
 	bool sscofpmf;
 	bool smcntrpmf;
 	bool h_ext;
+	/* QEMU: a selector counts on one programmable counter at a time */
+	bool one_counter_per_event;
 };
 
 struct sim_hart {

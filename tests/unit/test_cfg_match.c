@@ -17,6 +17,8 @@ static int setup_holes(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
 
+	cfg.linux_boot_stop = true;
+
 	cfg.hart.counters = 0x9D; /* 0, 2, 3, 4, 7 */
 	return tu_setup_cfg(state, &cfg);
 }
@@ -25,6 +27,8 @@ static int setup_h_ext(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
 
+	cfg.linux_boot_stop = true;
+
 	cfg.hart.h_ext = true;
 	return tu_setup_cfg(state, &cfg);
 }
@@ -32,6 +36,8 @@ static int setup_h_ext(void **state)
 static int setup_smcntrpmf(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
 
 	cfg.hart.smcntrpmf = true;
 	cfg.hart.h_ext = true;
@@ -42,7 +48,49 @@ static int setup_smcntrpmf_no_sscofpmf(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
 
+	cfg.linux_boot_stop = true;
+
 	cfg.hart.smcntrpmf = true;
+	cfg.hart.sscofpmf = false;
+	return tu_setup_cfg(state, &cfg);
+}
+
+/* QEMU 10 with Smcntrpmf: one counter per selector, fixed ones filter. */
+static int setup_qemu_smcntrpmf(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+
+	cfg.hart.smcntrpmf = true;
+	cfg.hart.one_counter_per_event = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
+static int setup_qemu_one_counter(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+
+	cfg.hart.one_counter_per_event = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
+/* Every test here starts as Linux does: after its boot STOP(all, RESET). */
+static int setup_linux(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
+static int setup_linux_no_sscofpmf(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
 	cfg.hart.sscofpmf = false;
 	return tu_setup_cfg(state, &cfg);
 }
@@ -598,9 +646,98 @@ static void test_cfg_match__no_smcntrpmf__fixed_cfg_untouched(void **state)
 	struct sim_env *env = *state;
 
 	/* the sim counts any mcyclecfg write here as a violation */
-	assert_ok(
-		cfg_match(env, 0, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_CYCLES, 0));
+	assert_ok(cfg_match(env, 0, 1, 0, EV_CYCLES, 0));
 	assert_int_equal(env->hart[0].fixed_cfg[0], 0);
+}
+
+/*
+ * Filter hints (config_flags[3:7]) may be ignored, but never silently by
+ * a counter that cannot filter while one that can is asked for: mcycle
+ * without Smcntrpmf is not chosen for cycles:k (docs/semantics.md).
+ */
+static void
+test_cfg_match__filter_hint__unfilterable_fixed_not_chosen(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_err(
+		cfg_match(env, 0, 1, SBI_PMU_CFG_FLAG_SET_UINH, EV_CYCLES, 0),
+		SBI_ERR_NOT_SUPPORTED);
+	assert_int_equal(env->hart[0].fixed_cfg[0], 0);
+	/* MINH alone is no request: the firmware sets it anyway. */
+	assert_ok(
+		cfg_match(env, 0, 1, SBI_PMU_CFG_FLAG_SET_MINH, EV_CYCLES, 0));
+}
+
+/*
+ * QEMU counts a selector on one programmable counter only; a second one
+ * given it reads 0 (FACTS §6: cycles:k read 0 beside cycles:u). With
+ * Smcntrpmf the second filtered cycles event goes to mcycle.
+ */
+static void test_cfg_match__one_counter_per_event__second_to_fixed(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret u = cfg_match(env, 0, ALL_VALID,
+				    SBI_PMU_CFG_FLAG_SET_SINH, EV_CYCLES, 0);
+	struct sbiret k = cfg_match(env, 0, ALL_VALID,
+				    SBI_PMU_CFG_FLAG_SET_UINH, EV_CYCLES, 0);
+
+	assert_ok(u);
+	assert_int_equal(u.value, 3);
+	assert_ok(k);
+	assert_int_equal(k.value, 0);
+	assert_int_equal(env->hart[0].fixed_cfg[0],
+			 MHPMEVENT_MINH | MHPMEVENT_UINH);
+	/* A third has nowhere to count: refused, so Linux multiplexes. */
+	assert_err(cfg_match(env, 0, ALL_VALID, 0, EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	/* Other events still get programmable counters. */
+	assert_ok(cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0));
+}
+
+/* Without Smcntrpmf a filtered second one has no counter at all. */
+static void
+test_cfg_match__one_counter_per_event__filtered_second_refused(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_ok(cfg_match(env, 0, ALL_VALID, SBI_PMU_CFG_FLAG_SET_SINH,
+			    EV_CYCLES, 0));
+	assert_err(cfg_match(env, 0, ALL_VALID, SBI_PMU_CFG_FLAG_SET_UINH,
+			     EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	/* Unfiltered, mcycle counts it as asked. */
+	struct sbiret r = cfg_match(env, 0, ALL_VALID, 0, EV_CYCLES, 0);
+
+	assert_ok(r);
+	assert_int_equal(r.value, 0);
+}
+
+/* Once the first is released, its selector is free again. */
+static void
+test_cfg_match__one_counter_per_event__free_after_release(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret a =
+		cfg_match(env, 0, ALL_VALID, SBI_PMU_CFG_FLAG_AUTO_START,
+			  EV_DTLB_READ_MISS, 0);
+
+	assert_ok(a);
+	assert_err(cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	assert_ok(stop(env, a.value, 1, SBI_PMU_STOP_FLAG_RESET));
+	assert_ok(cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0));
+}
+
+/* Hardware without the limit hands out as many as asked. */
+static void test_cfg_match__many_counters_same_event(void **state)
+{
+	struct sim_env *env = *state;
+
+	assert_int_equal(
+		cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0).value, 3);
+	assert_int_equal(
+		cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0).value, 4);
 }
 
 /* ---- CLEAR_VALUE and AUTO_START ---- */
@@ -781,12 +918,12 @@ static void test_cfg_match__every_error__changes_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(f)	 cmocka_unit_test_setup_teardown(f, tu_setup_qemu, tu_teardown)
+#define T(f)	 cmocka_unit_test_setup_teardown(f, setup_linux, tu_teardown)
 #define TS(f, s) cmocka_unit_test_setup_teardown(f, s, tu_teardown)
 		T(test_cfg_match__cycles_sscofpmf__programmable_counter),
 		T(test_cfg_match__cycles_set_of_counter_0__fixed_counter),
 		TS(test_cfg_match__cycles_no_sscofpmf__fixed_preferred,
-		   tu_setup_no_sscofpmf),
+		   setup_linux_no_sscofpmf),
 		T(test_cfg_match__fixed_taken__falls_back_to_programmable),
 		T(test_cfg_match__tlb_events__lowest_free_counter),
 		T(test_cfg_match__configured_counter__not_eligible),
@@ -833,12 +970,20 @@ int main(void)
 		T(test_cfg_match__no_h_ext__vsinh_vuinh_accepted_not_applied),
 		TS(test_cfg_match__h_ext__vsinh_vuinh_applied, setup_h_ext),
 		TS(test_cfg_match__no_sscofpmf__selector_only_no_filter_bits,
-		   tu_setup_no_sscofpmf),
+		   setup_linux_no_sscofpmf),
 		TS(test_cfg_match__smcntrpmf__fixed_counter_filters,
 		   setup_smcntrpmf),
 		TS(test_cfg_match__smcntrpmf_no_sscofpmf__fixed_preferred_filtered,
 		   setup_smcntrpmf_no_sscofpmf),
 		T(test_cfg_match__no_smcntrpmf__fixed_cfg_untouched),
+		T(test_cfg_match__filter_hint__unfilterable_fixed_not_chosen),
+		TS(test_cfg_match__one_counter_per_event__second_to_fixed,
+		   setup_qemu_smcntrpmf),
+		TS(test_cfg_match__one_counter_per_event__filtered_second_refused,
+		   setup_qemu_one_counter),
+		TS(test_cfg_match__one_counter_per_event__free_after_release,
+		   setup_qemu_one_counter),
+		T(test_cfg_match__many_counters_same_event),
 		T(test_cfg_match__clear_value__counter_zeroed),
 		T(test_cfg_match__auto_start__started_value_kept),
 		T(test_cfg_match__skip_match__first_counter_of_set),

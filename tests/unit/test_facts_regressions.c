@@ -259,6 +259,15 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 
 /* ---- 3.3 ---- */
 
+/* As Linux found it (FACTS 3.3): after its boot STOP(all, RESET). */
+static int setup_linux(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
 static void
 test_facts_3_3__skip_match_first_counter_fixed_survive_reset(void **state)
 {
@@ -286,7 +295,7 @@ test_facts_3_3__fixed_event_survives_reset__start_without_match(void **state)
 	struct sim_env *env = *state;
 
 	assert_ok(cfg_match(env, 0, 1, F_SKIP, EV_CYCLES, 0));
-	assert_ok(start(env, 0, 1, F_INIT, 0));
+	assert_ok(start(env, 0, 0x5, F_INIT, 0));
 	assert_ok(stop(env, 0, 0x5, F_RESET));
 	assert_int_equal(tu_hart(env)->started, 0);
 	assert_ok(start(env, 0, 0x5, F_INIT, 10));
@@ -715,8 +724,10 @@ int main(void)
 		T(test_facts_3_1__empty_mask__invalid_param),
 		T(test_facts_3_1__cmask_shift_overflow__invalid_param),
 		T(test_facts_3_2__skip_match_type_mismatch__not_supported),
-		T(test_facts_3_3__skip_match_first_counter_fixed_survive_reset),
-		T(test_facts_3_3__fixed_event_survives_reset__start_without_match),
+		TS(test_facts_3_3__skip_match_first_counter_fixed_survive_reset,
+		   setup_linux),
+		TS(test_facts_3_3__fixed_event_survives_reset__start_without_match,
+		   setup_linux),
 		T(test_facts_3_4__counter_outside_set_never_returned),
 		TS(test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set,
 		   tu_setup_no_sscofpmf),

@@ -6,10 +6,10 @@
  * with no event. Then what each call means for such a fixed counter: it
  * always has its event, so START and STOP act on it without a claim and
  * answer as the hardware says (ALREADY_STARTED while it runs); CFG_MATCH
- * and SKIP_MATCH claim it and stop it, as any freshly configured counter
- * is stopped; STOP(RESET) releases the claim and stops it, and its event
- * survives (FACTS 3.3). Linux's boot STOP(all, RESET) and legacy mode's
- * SKIP_MATCH with no prior match are replayed on top.
+ * never finds it while it runs (the spec's "not started"), SKIP_MATCH
+ * claims it and it runs on; STOP(RESET) releases the claim and stops it,
+ * and its event survives (FACTS 3.3). Linux's boot STOP(all, RESET) and
+ * legacy mode's SKIP_MATCH with no prior match are replayed on top.
  */
 #include "test_util.h"
 
@@ -102,10 +102,10 @@ static void test_handoff__smcntrpmf__fixed_cfg_zero_until_claimed(void **state)
 
 	assert_int_equal(env->hart[0].fixed_cfg[PMU_CTR_CYCLE], 0);
 	assert_int_equal(env->hart[0].fixed_cfg[PMU_CTR_INSTRET], 0);
-	assert_ok(
-		cfg_match(env, 0, 1, SBI_PMU_CFG_FLAG_SET_UINH, EV_CYCLES, 0));
+	assert_ok(cfg_match(env, 0, 1, F_SKIP | SBI_PMU_CFG_FLAG_SET_UINH,
+			    EV_CYCLES, 0));
 	assert_true(env->hart[0].fixed_cfg[PMU_CTR_CYCLE] & MHPMEVENT_UINH);
-	assert_err(stop(env, 0, 1, F_RESET), SBI_ERR_ALREADY_STOPPED);
+	assert_ok(stop(env, 0, 1, F_RESET));
 	assert_int_equal(env->hart[0].fixed_cfg[PMU_CTR_CYCLE], 0);
 }
 
@@ -160,24 +160,34 @@ static void test_handoff__fw_read_fixed__invalid_param(void **state)
 	assert_err(fw_read_hi(env, 2), SBI_ERR_INVALID_PARAM);
 }
 
-/* ---- CFG_MATCH / SKIP_MATCH claim it, stopped ---- */
+/* ---- CFG_MATCH never finds it running; SKIP_MATCH claims it running ---- */
 
-/* Without Sscofpmf the fixed counter is preferred: it is claimed, stopped. */
-static void test_handoff__cfg_match_claims_running_fixed__stopped(void **state)
+/*
+ * "a counter ... which is not started (or enabled)": without Sscofpmf the
+ * fixed counter is CFG_MATCH's first choice, but while it runs unowned
+ * the match takes another; after a STOP it is found.
+ */
+static void test_handoff__cfg_match_running_fixed__not_found(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r = cfg_match(env, 0, ALL_VALID, 0, EV_CYCLES, 0);
 
 	assert_ok(r);
+	assert_int_equal(r.value, 3);
+	assert_err(cfg_match(env, 0, 1, 0, EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	assert_true(running(env, 0, 0));
+	assert_false(tu_mapped(env, 0));
+	assert_ok(stop(env, 0, 1, 0));
+	r = cfg_match(env, 0, ALL_VALID, 0, EV_CYCLES, 0);
+	assert_ok(r);
 	assert_int_equal(r.value, 0);
-	assert_true(tu_mapped(env, 0));
-	assert_false(tu_started(env, 0));
 	assert_false(running(env, 0, 0));
-	/* the owner's START sets its value: not ALREADY_STARTED */
+	/* the owner's START sets its value */
 	assert_ok(start(env, 0, 1, F_INIT, 77));
 	assert_int_equal(env->hart[0].counter[0], 77);
 	assert_true(counts(env, 0, 5));
-	/* instret is untouched by the claim of cycle */
+	/* instret is untouched */
 	assert_true(tu_started(env, 2));
 	assert_false(tu_mapped(env, 2));
 }
@@ -193,28 +203,37 @@ test_handoff__cfg_match_sscofpmf__programmable_fixed_keeps_running(void **state)
 	assert_int_equal(r.value, 3);
 	assert_true(running(env, 0, 0));
 	assert_true(counts(env, 0, 2));
-	/* asked for {0} alone, it is claimed and stopped */
-	r = cfg_match(env, 0, 1, F_AUTO, EV_CYCLES, 0);
-	assert_ok(r);
-	assert_int_equal(r.value, 0);
-	assert_true(tu_started(env, 0)); /* AUTO_START */
+	/* asked for {0} alone, the running counter is not found */
+	assert_err(cfg_match(env, 0, 1, F_AUTO, EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
 	assert_true(running(env, 0, 0));
 }
 
-/* Legacy mode without Linux's boot STOP first: SKIP_MATCH still works. */
+/*
+ * SKIP_MATCH "unconditionally" selects the first counter: the running,
+ * unowned fixed counter is claimed and runs on (CFG_MATCH starts
+ * counters, never stops one); AUTO_START has nothing left to do.
+ * CLEAR_VALUE zeroes it.
+ */
 static void
-test_handoff__skip_match_running_fixed__claimed_stopped(void **state)
+test_handoff__skip_match_running_fixed__claimed_keeps_running(void **state)
 {
 	struct sim_env *env = *state;
-	struct sbiret r = cfg_match(env, 2, 1, F_SKIP, EV_INSTRUCTIONS, 0);
+	struct sbiret r =
+		cfg_match(env, 2, 1, F_SKIP | SBI_PMU_CFG_FLAG_CLEAR_VALUE,
+			  EV_INSTRUCTIONS, 0);
 
 	assert_ok(r);
 	assert_int_equal(r.value, 2);
 	assert_true(tu_mapped(env, 2));
-	assert_false(running(env, 0, 2));
-	assert_ok(start(env, 2, 1, F_INIT, 40));
+	assert_true(tu_started(env, 2));
+	assert_true(running(env, 0, 2));
+	assert_int_equal(env->hart[0].counter[2], 0);
 	assert_true(counts(env, 2, 2));
-	assert_int_equal(env->hart[0].counter[2], 42);
+	/* it is started: START says so and writes nothing */
+	assert_err(start(env, 2, 1, F_INIT, 40), SBI_ERR_ALREADY_STARTED);
+	assert_ok(cfg_match(env, 0, 1, F_SKIP | F_AUTO, EV_CYCLES, 0));
+	assert_true(running(env, 0, 0));
 }
 
 /* Running for an owner, it is not available to SKIP_MATCH or CFG_MATCH. */
@@ -268,12 +287,12 @@ static void test_handoff__stop_reset_claimed_fixed__released(void **state)
 {
 	struct sim_env *env = *state;
 
-	assert_ok(cfg_match(env, 0, 1, F_AUTO, EV_CYCLES, 0));
+	assert_ok(cfg_match(env, 0, 1, F_SKIP | F_AUTO, EV_CYCLES, 0));
 	assert_ok(stop(env, 0, 1, F_RESET));
 	assert_false(tu_mapped(env, 0));
 	assert_false(tu_started(env, 0));
 	assert_false(running(env, 0, 0));
-	/* free again for a new owner */
+	/* free again for a new owner, stopped as it is */
 	assert_int_equal(cfg_match(env, 0, 1, 0, EV_CYCLES, 0).value, 0);
 }
 
@@ -367,10 +386,10 @@ int main(void)
 		T(test_handoff__stop_running_fixed__success_then_stopped),
 		T(test_handoff__start_stopped_unclaimed_fixed__counts),
 		T(test_handoff__fw_read_fixed__invalid_param),
-		TS(test_handoff__cfg_match_claims_running_fixed__stopped,
+		TS(test_handoff__cfg_match_running_fixed__not_found,
 		   tu_setup_no_sscofpmf),
 		T(test_handoff__cfg_match_sscofpmf__programmable_fixed_keeps_running),
-		T(test_handoff__skip_match_running_fixed__claimed_stopped),
+		T(test_handoff__skip_match_running_fixed__claimed_keeps_running),
 		T(test_handoff__fixed_running_for_owner__not_supported),
 		T(test_handoff__skip_match_fixed_other_event__not_supported),
 		T(test_handoff__linux_boot_stop_all_reset__fixed_stopped),

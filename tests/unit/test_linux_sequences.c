@@ -19,9 +19,20 @@
 #define F_SKIP	    SBI_PMU_CFG_FLAG_SKIP_MATCH
 #define XLEN64	    64UL
 
+/* Linux's driver stops every counter at probe: these start after it. */
+static int setup_linux(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
 static int setup_two_harts(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
 
 	cfg.harts = 2;
 	return tu_setup_cfg(state, &cfg);
@@ -31,6 +42,8 @@ static int setup_no_rows(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
 
+	cfg.linux_boot_stop = true;
+
 	cfg.no_rows = true;
 	return tu_setup_cfg(state, &cfg);
 }
@@ -38,6 +51,8 @@ static int setup_no_rows(void **state)
 static int setup_narrow(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
 
 	cfg.hart.width = 48;
 	return tu_setup_cfg(state, &cfg);
@@ -465,7 +480,7 @@ static void test_linux_raw_config__fw_and_platform_events(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(f)	 cmocka_unit_test_setup_teardown(f, tu_setup_qemu, tu_teardown)
+#define T(f)	 cmocka_unit_test_setup_teardown(f, setup_linux, tu_teardown)
 #define TS(f, s) cmocka_unit_test_setup_teardown(f, s, tu_teardown)
 		T(test_linux_boot__counters_probe_then_stop_all),
 		TS(test_linux_boot__two_harts__probe_each, setup_two_harts),

@@ -36,7 +36,10 @@ static int setup_smcntrpmf(void **state)
 /* Configure @ev on exactly counter @idx, stopped. */
 static void map_only(struct sim_env *env, unsigned long idx, unsigned long ev)
 {
-	struct sbiret r = cfg_match(env, idx, 1, 0, ev, 0);
+	struct sbiret r;
+
+	tu_stop_if_unowned(env, idx);
+	r = cfg_match(env, idx, 1, 0, ev, 0);
 
 	assert_ok(r);
 	assert_int_equal(r.value, idx);
@@ -452,6 +455,7 @@ static void test_stop__reset_fixed_smcntrpmf__fixed_cfg_cleared(void **state)
 {
 	struct sim_env *env = *state;
 
+	tu_stop_if_unowned(env, 0);
 	assert_ok(
 		cfg_match(env, 0, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_CYCLES, 0));
 	assert_true(env->hart[0].fixed_cfg[0] != 0);

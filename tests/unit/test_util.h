@@ -64,12 +64,26 @@ static inline struct sim_env_cfg tu_cfg_qemu(void)
 	return sim_env_default_cfg();
 }
 
+/*
+ * A new environment in the hand-off state, or with cfg->linux_boot_stop
+ * as Linux finds it after its driver's probe: every hart's STOP(all,
+ * RESET) stopped the fixed counters (docs/semantics.md).
+ */
 static inline struct sim_env *tu_env_new(const struct sim_env_cfg *cfg)
 {
 	struct sim_env *env = calloc(1, sizeof(*env));
+	unsigned int h;
 
 	assert_non_null(env);
 	assert_int_equal(sim_env_init(env, cfg), 0);
+	for (h = 0;
+	     cfg->linux_boot_stop && env->core.fixed_valid && h < cfg->harts;
+	     h++)
+		assert_int_equal(sim_ecall(env, h, SBI_EXT_PMU_COUNTER_STOP, 0,
+					   env->core.fixed_valid,
+					   SBI_PMU_STOP_FLAG_RESET, 0, 0, 0)
+					 .error,
+				 SBI_SUCCESS);
 	return env;
 }
 
@@ -504,6 +518,21 @@ static inline uint64_t tu_saved_selector(const struct sim_env *env,
 }
 
 /*
+ * A fixed counter running unowned since hand-off is stopped first, as
+ * Linux's boot STOP does: CFG_MATCH never finds a started counter.
+ */
+static inline void tu_stop_if_unowned(struct sim_env *env, unsigned long idx)
+{
+	const struct pmu_hart *h = env->pmu[0];
+
+	if (idx < 64 && ((h->started & ~h->mapped) >> idx) & 1)
+		assert_int_equal(sim_ecall(env, 0, SBI_EXT_PMU_COUNTER_STOP,
+					   idx, 1, 0, 0, 0, 0)
+					 .error,
+				 SBI_SUCCESS);
+}
+
+/*
  * Configure @ev (event_data @data) on exactly counter @idx and start it:
  * CFG_MATCH on the set {@idx} (SKIP_MATCH needs an earlier match).
  */
@@ -511,7 +540,10 @@ static inline void tu_map_and_start(struct sim_env *env, unsigned long idx,
 				    unsigned long ev, uint64_t data,
 				    uint64_t init, const char *file, int line)
 {
-	struct sbiret r = tu_cfg_match(env, 0, idx, 1, 0, ev, data, file, line);
+	struct sbiret r;
+
+	tu_stop_if_unowned(env, idx);
+	r = tu_cfg_match(env, 0, idx, 1, 0, ev, data, file, line);
 
 	tu_assert_err(r, SBI_SUCCESS, file, line);
 	TU_CHECK(r.value == idx, file, line);
