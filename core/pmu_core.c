@@ -175,9 +175,13 @@ int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
 	core->hpm_filter = pmu_core_filter_bits(hw, hw->sscofpmf);
 	core->fixed_filter = pmu_core_filter_bits(hw, hw->smcntrpmf);
 	pmu_core_layout(core, counters);
-	core->filterable =
-		(core->hpm_filter ? core->hw_valid & ~core->fixed_valid : 0) |
-		(core->fixed_filter ? core->fixed_valid : 0);
+	core->hpm_valid = core->hw_valid & ~core->fixed_valid;
+	core->filterable = (core->hpm_filter ? core->hpm_valid : 0) |
+			   (core->fixed_filter ? core->fixed_valid : 0);
+	/* The flags' SET_*INH bits are mhpmevent's bits 58-62 >> 55. */
+	core->filter_flags =
+		((core->hpm_filter | core->fixed_filter) & ~MHPMEVENT_MINH) >>
+		55;
 	pmu_map_build(&core->map, counters, &no_rows, NULL, NULL);
 	pmu_core_state_layout(core);
 	return SBI_SUCCESS;

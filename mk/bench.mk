@@ -9,11 +9,12 @@
 #   make bench-check   the short version for `make check`: fails when a
 #                      figure passes its threshold in bench/targets.toml
 #   make bench-payload the S-mode benchmark payload only (RV64 and RV32)
-# BENCH_REF_FW (default Debian's OpenSBI 1.1) is the reference firmware;
-# REF="a.bin b.bin" gives several (a column each; ratios and the check
-# are against the first; scaling, end-to-end and sampling use the first
-# only). The RV32 table runs our RV32 firmware; REF32="x.bin ..." adds
-# RV32 references (Debian ships none, so by default its column is n/a).
+# REF="a.bin b.bin" are the reference firmwares (default Debian's
+# OpenSBI 1.1 and 1.5.1, unpacked side by side by scripts/setup-tools.sh:
+# a column each; ratios and the check are against the first; scaling and
+# end-to-end use the first only). The RV32 table runs our RV32 firmware
+# beside REF32 (default OpenSBI 1.5.1's RV32 image). Every table names
+# the QEMU that produced it (QEMU=7.2 for Debian 12's).
 # BENCH_ARGS passes more options to bench/run.py (--help lists them).
 #
 # This file is read before mk/payload.mk, mk/linux.mk and mk/tools.mk
@@ -22,7 +23,7 @@
 # prerequisites here are spelt out.
 
 BENCH_DIR    := $(BUILD)/bench
-BENCH_REF_FW ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+BENCH_REF_FW ?= $(OPENSBI_1_1)
 BENCH_ARGS   ?=
 # bench/plot.py needs matplotlib, which Debian installs for its python3.
 BENCH_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
@@ -30,8 +31,8 @@ BENCH_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 BENCH_OURS_FW  := $(BUILD)/firmware/rv64/sbipmu.bin
 BENCH_OURS_ELF := $(BUILD)/firmware/rv64/sbipmu.elf
 BENCH_OURS_FW32 := $(BUILD)/firmware/rv32/sbipmu.bin
-REF   ?= $(BENCH_REF_FW)
-REF32 ?=
+REF   ?= $(BENCH_REF_FW) $(OPENSBI_1_5)
+REF32 ?= $(OPENSBI_1_5_RV32)
 BENCH_PMU_DT   := $(BUILD)/tools/pmu-dt
 
 # ---- the S-mode payload: bench/*.[cS] on the runtime in payload/lib ----

@@ -53,6 +53,9 @@ struct pmu_core {
 	uint64_t fixed_filter;
 	/* Counters that honour the mode filter hints (either mask above) */
 	uint64_t filterable;
+	/* CFG_MATCH flags that ask for a filter this hardware has (no MINH) */
+	uint64_t filter_flags;
+	uint64_t hpm_valid;    /* hw_valid without cycle and instret */
 	uint64_t xlen_mask;    /* all-ones of XLEN bits */
 	unsigned int first_fw; /* logical index of firmware counter 0 */
 	unsigned int n_logical;

@@ -39,8 +39,8 @@ struct handoff_counter {
 
 /* CFG_MATCH on the running counters, before anything stops them. */
 static struct {
-	struct sbiret match_cycle;     /* {0}, cycles, no flags */
-	struct sbiret skip_instret;    /* {2}, instructions, SKIP_MATCH */
+	struct sbiret match_cycle;  /* {0}, cycles, no flags */
+	struct sbiret skip_instret; /* {2}, instructions, SKIP_MATCH */
 	uint64_t instret_before, instret_after;
 	bool instret_read;
 } handoff_match;
@@ -167,8 +167,9 @@ static void handoff_judge_match(void)
 {
 	const char *match = "handoff.cfg_match_running_cycle_not_found";
 	const char *skip = "handoff.skip_match_running_instret_counts_on";
-	bool counts = handoff_match.instret_read &&
-		      handoff_match.instret_after > handoff_match.instret_before;
+	bool counts =
+		handoff_match.instret_read &&
+		handoff_match.instret_after > handoff_match.instret_before;
 
 	if (!handoff_counted(&handoff_ctr[0]) ||
 	    !handoff_counted(&handoff_ctr[1])) {
