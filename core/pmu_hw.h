@@ -187,6 +187,26 @@ static PMU_ALWAYS_INLINE void pmu_hw_stop(struct pmu_hart *h, unsigned int idx)
 }
 
 /*
+ * After a RESET released counters: an overflow interrupt still pending
+ * when no counter that is configured, and has run, shows OF belonged to
+ * a released counter (RESET clears its OF with its event). It is dropped
+ * here, or it would reach whoever configures counters next, as an LCOFI
+ * or as an SSE event the moment one is enabled (docs/semantics.md). A
+ * configured counter that has not run yet (fresh) holds the OF the core
+ * set at configuration, which is no overflow.
+ */
+static PMU_ALWAYS_INLINE void pmu_hw_drop_stale_overflow(struct pmu_hart *h)
+{
+	const struct pmu_core *core = h->core;
+	uint32_t ran = (uint32_t)(h->mapped & core->hpm_valid) & ~h->fresh;
+
+	if (!core->hw.sscofpmf || !PMU_HAL(core, lcofi_pending)(h->hal_ctx))
+		return;
+	if (!(PMU_HAL(core, overflow_read)(h->hal_ctx) & ran))
+		PMU_HAL(core, lcofi_clear)(h->hal_ctx);
+}
+
+/*
  * Release the counter's claim. A programmable counter loses its event
  * (selector 0 is "no event"; QEMU unmaps the counter on it); a fixed
  * counter keeps counting its own and only loses the filter bits.

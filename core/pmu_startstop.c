@@ -167,6 +167,8 @@ pmu_stop_walk(struct pmu_hart *h, uint64_t cbase, uint64_t set, uint64_t flags)
 	if (flags & SBI_PMU_STOP_FLAG_RESET) {
 		pmu_for_each_bit (idx, rest, set)
 			pmu_counter_unmap_one(h, idx);
+		if (set & h->core->hpm_valid)
+			pmu_hw_drop_stale_overflow(h);
 	}
 	return pmu_stop_answer(set, running);
 }
@@ -187,7 +189,10 @@ int pmu_counter_stop(struct pmu_hart *h, uint64_t cbase, uint64_t cmask,
 	running = set & h->started;
 	if (running)
 		pmu_hw_stop(h, (unsigned int)cbase);
-	if (flags & SBI_PMU_STOP_FLAG_RESET)
+	if (flags & SBI_PMU_STOP_FLAG_RESET) {
 		pmu_hw_unmap(h, (unsigned int)cbase);
+		if (!pmu_hw_is_fixed((unsigned int)cbase))
+			pmu_hw_drop_stale_overflow(h);
+	}
 	return pmu_stop_answer(set, running);
 }

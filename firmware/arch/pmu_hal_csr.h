@@ -204,17 +204,26 @@ static inline void pmu_hal_inhibit_clear(void *ctx, uint32_t mask)
  * between the read and the write (one instruction under -icount), so it
  * is done on QEMU's virt machine only. @event is the mhpmevent value the
  * counter runs with (QEMU takes its low 20 bits as the event index).
+ * Not below 2^63: QEMU 7.2 takes the distance to the overflow, above
+ * 2^63 then, as a signed number of nanoseconds, and a timer armed in the
+ * past fires at once; a counter started from 0 raised a spurious
+ * overflow within microseconds (conformance check
+ * sscofpmf.overflow.stale_not_delivered). Such a counter cannot overflow
+ * for centuries, so it needs no timer.
  */
 #define PMU_HAL_HAS_counter_started 1
 static inline void pmu_hal_counter_started(void *ctx, unsigned int idx,
 					   uint64_t event)
 {
-	uint64_t sel = event & 0xFFFFF;
+	uint64_t sel = event & 0xFFFFF, value;
 
 	if (fw_pmu_hal_qemu_timer && idx >= 3 &&
 	    (sel == FW_PMU_HAL_QEMU_EVT_CYCLES ||
-	     sel == FW_PMU_HAL_QEMU_EVT_INSTRUCTIONS))
-		pmu_hal_counter_write(ctx, idx, pmu_hal_counter_read(ctx, idx));
+	     sel == FW_PMU_HAL_QEMU_EVT_INSTRUCTIONS)) {
+		value = pmu_hal_counter_read(ctx, idx);
+		if (value >> 63)
+			pmu_hal_counter_write(ctx, idx, value);
+	}
 }
 
 static inline uint32_t pmu_hal_overflow_read(void *ctx)

@@ -54,6 +54,44 @@ static void test_overflow_irq__restart__next_overflow_raises(void **state)
 	assert_int_equal(env->overflow_calls, 2);
 }
 
+/*
+ * A client resets its overflowed counter and leaves LCOFIP pending: the
+ * overflow went with the counter, so it must not reach the next client
+ * (docs/semantics.md, "stale overflow").
+ */
+static void test_stop_reset__stale_overflow__lcofip_dropped(void **state)
+{
+	struct sim_env *env = *state;
+
+	overflow_counter(env, 4);
+	assert_ok(stop(env, 4, 1, SBI_PMU_STOP_FLAG_RESET));
+	assert_false(env->hart[0].lcofip);
+	/* the next client starts a counter from 0: nothing pending */
+	map_and_start(env, 5, EV_DTLB_READ_MISS, 0, 0);
+	sim_hart_tick(&env->hart[0], 100);
+	assert_false(env->hart[0].lcofip);
+}
+
+/* ... but not while another counter that ran still shows its overflow. */
+static void test_stop_reset__other_overflow_pending__lcofip_kept(void **state)
+{
+	struct sim_env *env = *state;
+
+	overflow_counter(env, 4);
+	map_and_start(env, 5, EV_DTLB_READ_MISS, 0, NEAR_MAX(1));
+	sim_hart_tick(&env->hart[0], 4);
+	assert_true(env->hart[0].event[5] & MHPMEVENT_OF);
+	assert_ok(stop(env, 4, 1, SBI_PMU_STOP_FLAG_RESET));
+	assert_true(env->hart[0].lcofip);
+	/* nor for a configured counter's own OF (set at CFG_MATCH) */
+	assert_ok(stop(env, 5, 1, SBI_PMU_STOP_FLAG_RESET));
+	assert_false(env->hart[0].lcofip);
+	overflow_counter(env, 4);
+	assert_ok(cfg_match(env, 6, 1, 0, EV_DTLB_READ_MISS, 0));
+	assert_ok(stop(env, 4, 1, SBI_PMU_STOP_FLAG_RESET));
+	assert_false(env->hart[0].lcofip);
+}
+
 /* Without Sscofpmf there is no overflow interrupt: nothing to do. */
 static void test_overflow_irq__no_sscofpmf__nothing(void **state)
 {
@@ -71,6 +109,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_overflow_irq__acknowledged_and_reported, tu_setup_qemu),
 		T(test_overflow_irq__restart__next_overflow_raises,
+		  tu_setup_qemu),
+		T(test_stop_reset__stale_overflow__lcofip_dropped,
+		  tu_setup_qemu),
+		T(test_stop_reset__other_overflow_pending__lcofip_kept,
 		  tu_setup_qemu),
 		T(test_overflow_irq__no_sscofpmf__nothing,
 		  tu_setup_no_sscofpmf),
