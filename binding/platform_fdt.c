@@ -312,6 +312,10 @@ static void platform_fdt_isa(const void *fdt, int node,
 	x->sscofpmf = platform_fdt_cpu_has(fdt, node, "sscofpmf");
 	x->sstc = platform_fdt_cpu_has(fdt, node, "sstc");
 	x->smcntrpmf = platform_fdt_cpu_has(fdt, node, "smcntrpmf");
+	x->smcdeleg = platform_fdt_cpu_has(fdt, node, "smcdeleg");
+	x->ssccfg = platform_fdt_cpu_has(fdt, node, "ssccfg");
+	x->sscsrind = platform_fdt_cpu_has(fdt, node, "sscsrind");
+	x->smstateen = platform_fdt_cpu_has(fdt, node, "smstateen");
 	x->svpbmt = platform_fdt_cpu_has(fdt, node, "svpbmt");
 	x->zicbom = platform_fdt_cpu_has(fdt, node, "zicbom");
 	x->zicboz = platform_fdt_cpu_has(fdt, node, "zicboz");
@@ -326,6 +330,10 @@ static bool platform_fdt_isa_and(struct platform_fdt_isa *all,
 	all->sscofpmf &= one->sscofpmf;
 	all->sstc &= one->sstc;
 	all->smcntrpmf &= one->smcntrpmf;
+	all->smcdeleg &= one->smcdeleg;
+	all->ssccfg &= one->ssccfg;
+	all->sscsrind &= one->sscsrind;
+	all->smstateen &= one->smstateen;
 	all->svpbmt &= one->svpbmt;
 	all->zicbom &= one->zicbom;
 	all->zicboz &= one->zicboz;
@@ -387,7 +395,17 @@ static void platform_fdt_add_hart(const void *fdt, int node, uint64_t id,
 static void platform_fdt_cpus(const void *fdt, unsigned int max_harts,
 			      struct platform_fdt_facts *f)
 {
-	struct platform_fdt_isa x = {true, true, true, true, true, true};
+	/* All true until a hart lacks one (platform_fdt_isa_and()). */
+	struct platform_fdt_isa x = {.sscofpmf = true,
+				     .sstc = true,
+				     .smcntrpmf = true,
+				     .smcdeleg = true,
+				     .ssccfg = true,
+				     .sscsrind = true,
+				     .smstateen = true,
+				     .svpbmt = true,
+				     .zicbom = true,
+				     .zicboz = true};
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac;
 	unsigned int i;
 	uint64_t id;

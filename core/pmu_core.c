@@ -19,6 +19,8 @@ static bool pmu_core_hal_ok(const struct pmu_hal_ops *hal,
 		return false;
 	if (hw->smcntrpmf && !hal->fixed_cfg_write)
 		return false;
+	if (hw->counter_delegation && !hal->event_read)
+		return false;
 	return true;
 }
 

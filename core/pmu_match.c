@@ -24,6 +24,11 @@
  *    never given a selector another one holds: it would read 0. The
  *    event goes to a fixed counter if one can count it, else
  *    NOT_SUPPORTED.
+ *  - With counter delegation (hw.counter_delegation), a programmable
+ *    counter whose mhpmevent holds a selector that no CFG_MATCH wrote
+ *    was programmed by S-mode itself (sireg2) and is S-mode's: the match
+ *    never hands it out. SKIP_MATCH cannot take it either (it has no
+ *    event as far as SBI knows: INVALID_PARAM).
  *  - SKIP_MATCH takes the first counter of the set (spec note). That
  *    counter must have an event already (a prior match, or a fixed
  *    counter): INVALID_PARAM otherwise, as there is no match to skip.
@@ -127,17 +132,78 @@ static PMU_ALWAYS_INLINE uint64_t pmu_match_free(const struct pmu_hart *h,
 	return free;
 }
 
+/*
+ * With counter delegation: whether S-mode programmed hpm counter @idx
+ * itself (a selector in mhpmevent that SBI did not write; the bits above
+ * the selector, OF and the inhibits, do not say so).
+ */
+static bool pmu_match_supervisor_owns(const struct pmu_hart *h,
+				      unsigned int idx)
+{
+	uint64_t live = PMU_HAL(h->core, event_read)(h->hal_ctx, idx);
+
+	return (live & ~MHPMEVENT_SBI_OWNED_MASK) != 0;
+}
+
+/* The lowest counter of @free, the preferred ones first; @free != 0. */
+static PMU_ALWAYS_INLINE unsigned int
+pmu_match_pick(const struct pmu_core *core, uint64_t free)
+{
+	uint64_t preferred = free & core->prefer;
+
+	return pmu_bit_lowest(preferred ? preferred : free);
+}
+
+/*
+ * With one counter per selector as well: S-mode may hold @ev's selector
+ * on a counter of its own, and then no other programmable counter counts
+ * it either. One read per programmable counter SBI has not configured.
+ */
+static uint64_t pmu_match_supervisor_holds(const struct pmu_hart *h,
+					   const struct pmu_event *ev)
+{
+	const struct pmu_core *core = h->core;
+	uint64_t others = core->hpm_valid & ~h->mapped, rest;
+	unsigned int idx;
+
+	pmu_for_each_bit (idx, rest, others) {
+		uint64_t live = PMU_HAL(core, event_read)(h->hal_ctx, idx);
+
+		if (((live ^ ev->selector) & ~MHPMEVENT_SBI_OWNED_MASK) == 0)
+			return core->hpm_valid;
+	}
+	return 0;
+}
+
+/* pmu_match_find() with counter delegation: skip what S-mode took. */
+static __attribute__((noinline)) int
+pmu_match_find_delegated(const struct pmu_hart *h, uint64_t free,
+			 const struct pmu_event *ev, unsigned int *idx)
+{
+	if (h->core->hw.one_counter_per_event && !pmu_event_is_fw(ev))
+		free &= ~pmu_match_supervisor_holds(h, ev);
+	while (free) {
+		*idx = pmu_match_pick(h->core, free);
+		if (!(h->core->hpm_valid & pmu_bit(*idx)) ||
+		    !pmu_match_supervisor_owns(h, *idx))
+			return SBI_SUCCESS;
+		free &= ~pmu_bit(*idx);
+	}
+	return SBI_ERR_NOT_SUPPORTED;
+}
+
 static PMU_ALWAYS_INLINE int pmu_match_find(const struct pmu_hart *h,
 					    uint64_t set, uint64_t flags,
 					    const struct pmu_event *ev,
 					    unsigned int *idx)
 {
 	uint64_t free = pmu_match_free(h, set, flags, ev);
-	uint64_t preferred = free & h->core->prefer;
 
+	if (__builtin_expect(h->core->hw.counter_delegation, 0))
+		return pmu_match_find_delegated(h, free, ev, idx);
 	if (!free)
 		return SBI_ERR_NOT_SUPPORTED;
-	*idx = pmu_bit_lowest(preferred ? preferred : free);
+	*idx = pmu_match_pick(h->core, free);
 	return SBI_SUCCESS;
 }
 

@@ -45,6 +45,8 @@
 #define CSR_MCOUNTEREN	  0x306
 #define CSR_MENVCFG	  0x30A /* priv 1.12 */
 #define CSR_MENVCFGH	  0x31A /* priv 1.12, RV32 */
+#define CSR_MSTATEEN0	  0x30C /* Smstateen */
+#define CSR_MSTATEEN0H	  0x31C /* Smstateen, RV32 */
 #define CSR_MCOUNTINHIBIT 0x320
 #define CSR_MCYCLECFG	  0x321 /* Smcntrpmf */
 #define CSR_MINSTRETCFG	  0x322 /* Smcntrpmf */
@@ -144,8 +146,14 @@
 #define MENVCFG_CBIE_INV (FW_ULL(3) << 4)
 #define MENVCFG_CBCFE	 (FW_ULL(1) << 6)
 #define MENVCFG_CBZE	 (FW_ULL(1) << 7)
+#define MENVCFG_CDE	 (FW_ULL(1) << 60) /* Smcdeleg */
 #define MENVCFG_PBMTE	 (FW_ULL(1) << 62)
 #define MENVCFG_STCE	 (FW_ULL(1) << 63)
+
+/* mstateen0: what S-mode may reach (Smstateen). */
+#define MSTATEEN0_CSRIND (FW_ULL(1) << 60) /* siselect, sireg* */
+#define MSTATEEN0_ENVCFG (FW_ULL(1) << 62) /* senvcfg */
+#define MSTATEEN0_SE0	 (FW_ULL(1) << 63) /* sstateen0 */
 
 /* mcounteren bit of the time CSR. */
 #define MCOUNTEREN_TM (FW_UL(1) << 1)

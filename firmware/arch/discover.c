@@ -41,6 +41,42 @@ static bool discover_csr_menvcfg(void)
 	return fw_catch_end(old) == 0;
 }
 
+static bool discover_csr_mstateen(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_MSTATEEN0);
+	return fw_catch_end(old) == 0;
+}
+
+/*
+ * Counter delegation needs both halves named by the tree (Smcdeleg for
+ * M-mode, Ssccfg for S-mode's scountinhibit and event bits) and S-mode's
+ * indirect CSR access (Sscsrind), and menvcfg.CDE must stick. The probe
+ * leaves menvcfg as it found it; hart_setup.c sets CDE on every hart.
+ */
+static bool discover_cdeleg(void)
+{
+	const struct platform_fdt_isa *dt = &fw_feat.dt;
+	unsigned long was, got;
+
+	if (!dt->smcdeleg || !dt->ssccfg || !dt->sscsrind || !fw_feat.menvcfg)
+		return false;
+#if __riscv_xlen == 32
+	was = csr_read(CSR_MENVCFGH);
+	csr_write(CSR_MENVCFGH, was | (unsigned long)(MENVCFG_CDE >> 32));
+	got = csr_read(CSR_MENVCFGH);
+	csr_write(CSR_MENVCFGH, was);
+	return (got & (unsigned long)(MENVCFG_CDE >> 32)) != 0;
+#else
+	was = csr_read(CSR_MENVCFG);
+	csr_write(CSR_MENVCFG, was | MENVCFG_CDE);
+	got = csr_read(CSR_MENVCFG);
+	csr_write(CSR_MENVCFG, was);
+	return (got & MENVCFG_CDE) != 0;
+#endif
+}
+
 static bool discover_csr_pmp(void)
 {
 	unsigned long old = fw_catch_begin();
@@ -143,6 +179,8 @@ void fw_discover(void)
 	fw_feat.h = (fw_feat.misa & MISA_EXT('H')) != 0;
 	fw_feat.sstc = fw_feat.dt.sstc && discover_csr_stimecmp();
 	fw_feat.menvcfg = discover_csr_menvcfg();
+	fw_feat.mstateen = fw_feat.dt.smstateen && discover_csr_mstateen();
+	fw_feat.cdeleg = discover_cdeleg();
 	fw_feat.pmp = discover_csr_pmp();
 	/* Inhibit first: a counting counter would corrupt the read-back. */
 	fw_feat.inhibit = fw_pmu_hal_probe_inhibit();
@@ -157,6 +195,7 @@ void fw_discover(void)
 	fw_feat.qemu = discover_qemu();
 	/* Every QEMU counts a selector on one programmable counter only. */
 	hw->one_counter_per_event = fw_feat.qemu != FW_QEMU_NONE;
+	hw->counter_delegation = fw_feat.cdeleg;
 	fw_pmu_hal_init(hw, fw_feat.qemu == FW_QEMU_VERSIONED, fw_feat.inhibit);
 	discover_counters(hw);
 }

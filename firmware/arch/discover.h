@@ -47,9 +47,13 @@ struct fw_features {
 	enum platform_fdt_quirks quirks; /* /chosen's word on it */
 	/* Extensions as the device tree names them (true only if on all) */
 	struct platform_fdt_isa dt;
-	bool h;			   /* misa.H */
-	bool sstc;		   /* DT says so and stimecmp exists */
-	bool menvcfg;		   /* priv 1.12 menvcfg exists */
+	bool h;	      /* misa.H */
+	bool sstc;    /* DT says so and stimecmp exists */
+	bool menvcfg; /* priv 1.12 menvcfg exists */
+	/* Smcdeleg + Ssccfg + Sscsrind, and menvcfg.CDE sticks: S-mode may
+	 * program the counters itself (docs/firmware.md, counter delegation) */
+	bool cdeleg;
+	bool mstateen;		   /* Smstateen's mstateen0 exists */
 	bool pmp;		   /* pmpaddr0 exists */
 	bool inhibit;		   /* mcountinhibit exists */
 	unsigned int harts_differ; /* harts whose counters or misa differ */

@@ -54,9 +54,33 @@ static void setup_envcfg(void)
 		cfg |= MENVCFG_CBIE_INV | MENVCFG_CBCFE;
 	if (fw_feat.dt.zicboz)
 		cfg |= MENVCFG_CBZE;
+	/* Counter delegation: S-mode may program the counters mcounteren
+	 * opens (all of them) through siselect/sireg and scountinhibit. */
+	if (fw_feat.cdeleg)
+		cfg |= MENVCFG_CDE;
 	csr_write(CSR_MENVCFG, (unsigned long)cfg);
 #if __riscv_xlen == 32
 	csr_write(CSR_MENVCFGH, (unsigned long)(cfg >> 32));
+#endif
+}
+
+/*
+ * Smstateen: mstateen0 resets to 0, which would hide senvcfg and
+ * sstateen0 from S-mode, and siselect/sireg (counter delegation).
+ */
+static void setup_stateen(void)
+{
+	uint64_t on = MSTATEEN0_SE0 | MSTATEEN0_ENVCFG;
+
+	if (!fw_feat.mstateen)
+		return;
+	if (fw_feat.cdeleg)
+		on |= MSTATEEN0_CSRIND;
+#if __riscv_xlen == 32
+	csr_set(CSR_MSTATEEN0, (unsigned long)on);
+	csr_set(CSR_MSTATEEN0H, (unsigned long)(on >> 32));
+#else
+	csr_set(CSR_MSTATEEN0, on);
 #endif
 }
 
@@ -104,6 +128,7 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_traps();
 	setup_counters();
 	setup_envcfg();
+	setup_stateen();
 	setup_pmp();
 	/*
 	 * mtimecmp is not set to "never" here although QEMU resets it to 0

@@ -125,6 +125,7 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.inhibit_set = pmu_hal_inhibit_set,
 	.inhibit_clear = pmu_hal_inhibit_clear,
 	.counter_started = pmu_hal_counter_started,
+	.event_read = pmu_hal_event_read,
 	.overflow_read = pmu_hal_overflow_read,
 	.lcofi_pending = pmu_hal_lcofi_pending,
 	.lcofi_clear = pmu_hal_lcofi_clear,

@@ -32,11 +32,11 @@
 void fw_pmu_hal_tbl_ctr_read(void);
 void fw_pmu_hal_tbl_ctr_write(void);
 void fw_pmu_hal_tbl_evt_write(void);
+void fw_pmu_hal_tbl_evt_read(void);
 #if __riscv_xlen == 32
 void fw_pmu_hal_tbl_ctr_read_hi(void);
 void fw_pmu_hal_tbl_ctr_write_hi(void);
 void fw_pmu_hal_tbl_evt_write_hi(void);
-void fw_pmu_hal_tbl_evt_read(void);
 void fw_pmu_hal_tbl_evt_read_hi(void);
 #endif
 
@@ -224,6 +224,19 @@ static inline void pmu_hal_counter_started(void *ctx, unsigned int idx,
 		if (value >> 63)
 			pmu_hal_counter_write(ctx, idx, value);
 	}
+}
+
+/*
+ * The selector bits of mhpmevent@idx as the CSR holds them now: with
+ * counter delegation S-mode may have written it (sireg2), and CFG_MATCH
+ * asks before it hands the counter out (core/pmu_match.c). RV32: the low
+ * half holds the selector (mhpmeventh has the OF and inhibit bits).
+ */
+#define PMU_HAL_HAS_event_read 1
+static inline uint64_t pmu_hal_event_read(void *ctx, unsigned int idx)
+{
+	(void)ctx;
+	return fw_pmu_hal_tbl(fw_pmu_hal_tbl_evt_read, idx, 0);
 }
 
 static inline uint32_t pmu_hal_overflow_read(void *ctx)

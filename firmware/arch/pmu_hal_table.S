@@ -52,13 +52,13 @@
 	HAL_TABLE fw_pmu_hal_tbl_ctr_read, read, 0xB00, 0
 	HAL_TABLE fw_pmu_hal_tbl_ctr_write, write, 0xB00, 0
 	HAL_TABLE fw_pmu_hal_tbl_evt_write, write, 0x320, 3
+	/* Event reads: RV32's counter-write quirk; counter delegation. */
+	HAL_TABLE fw_pmu_hal_tbl_evt_read, read, 0x320, 3
 #if __riscv_xlen == 32
 	/* The upper halves: mcycleh..mhpmcounter31h; mhpmevent3h-31h. */
 	HAL_TABLE fw_pmu_hal_tbl_ctr_read_hi, read, 0xB80, 0
 	HAL_TABLE fw_pmu_hal_tbl_ctr_write_hi, write, 0xB80, 0
 	HAL_TABLE fw_pmu_hal_tbl_evt_write_hi, write, 0x720, 3
-	/* Event reads: only RV32's counter-write quirk needs them. */
-	HAL_TABLE fw_pmu_hal_tbl_evt_read, read, 0x320, 3
 	HAL_TABLE fw_pmu_hal_tbl_evt_read_hi, read, 0x720, 3
 #endif
 

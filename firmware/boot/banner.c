@@ -74,6 +74,28 @@ static void banner_trace(void)
 			(unsigned int)fw_feat.trace_entries);
 }
 
+/* Counter delegation: what the tree names, and what was set up. */
+static void banner_cdeleg(void)
+{
+	const struct platform_fdt_isa *dt = &fw_feat.dt;
+
+	if (fw_feat.cdeleg)
+		fw_printf("Counter deleg.  : Smcdeleg, Ssccfg, Sscsrind: "
+			  "menvcfg.CDE set%s; S-mode may program every "
+			  "counter (siselect 0x40+i), CFG_MATCH skips those "
+			  "it did\n",
+			  fw_feat.mstateen ? ", mstateen0.CSRIND set" : "");
+	else if (dt->smcdeleg || dt->ssccfg)
+		fw_printf("Counter deleg.  : off (the tree names %s%s%s, "
+			  "but %s): dropped from the tree handed on\n",
+			  dt->smcdeleg ? "Smcdeleg" : "",
+			  dt->smcdeleg && dt->ssccfg ? ", " : "",
+			  dt->ssccfg ? "Ssccfg" : "",
+			  !dt->smcdeleg || !dt->ssccfg ? "not both"
+			  : !dt->sscsrind	       ? "no Sscsrind"
+					  : "menvcfg.CDE does not stick");
+}
+
 static void banner_isa(void)
 {
 	const struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -91,6 +113,7 @@ static void banner_isa(void)
 		: fw_feat.qemu == FW_QEMU_IDS_ZERO
 			? ": QEMU's (ids 0, QEMU's tree), one counter per event"
 			: "");
+	banner_cdeleg();
 	if (!fw_feat.inhibit)
 		fw_printf("ISA note        : no mcountinhibit (privileged spec "
 			  "1.10): counters cannot be stopped, they always "

@@ -380,6 +380,11 @@ static int fdt_edit(void *fdt)
 	/* The tree names Sstc, the harts cannot use it (spike: no time). */
 	if (!err && fw_feat.dt.sstc && !fw_feat.sstc)
 		err = platform_fdt_isa_drop(fdt, "sstc");
+	/* Delegation the harts were not set up for (banner_cdeleg()). */
+	if (!err && fw_feat.dt.smcdeleg && !fw_feat.cdeleg)
+		err = platform_fdt_isa_drop(fdt, "smcdeleg");
+	if (!err && fw_feat.dt.ssccfg && !fw_feat.cdeleg)
+		err = platform_fdt_isa_drop(fdt, "ssccfg");
 	if (!err && fw_machine->fdt_fixup)
 		err = fw_machine->fdt_fixup(fdt);
 	return err;

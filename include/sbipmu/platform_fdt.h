@@ -56,6 +56,10 @@ struct platform_fdt_isa {
 	bool sscofpmf;
 	bool sstc;
 	bool smcntrpmf;
+	bool smcdeleg; /* counter delegation (with Ssccfg, S-mode's side) */
+	bool ssccfg;
+	bool sscsrind; /* siselect/sireg for S-mode */
+	bool smstateen;
 	bool svpbmt;
 	bool zicbom;
 	bool zicboz;

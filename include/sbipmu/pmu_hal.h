@@ -82,6 +82,12 @@ struct pmu_hal_ops {
 	 * while the counter is still inhibited (firmware/arch/pmu_hal_csr.c).
 	 */
 	void (*counter_started)(void *ctx, unsigned int idx, uint64_t event);
+	/*
+	 * OPTIONAL (required with counter_delegation): mhpmevent@idx as the
+	 * hardware holds it now (RV32: the low half is enough), to tell
+	 * whether S-mode programmed the counter itself.
+	 */
+	uint64_t (*event_read)(void *ctx, unsigned int idx);
 };
 
 /*
@@ -131,6 +137,13 @@ struct pmu_hw_desc {
 	 * never hands out such a second counter (pmu_match.c).
 	 */
 	bool one_counter_per_event;
+	/*
+	 * Counter delegation (Smcdeleg/Ssccfg) is on: S-mode may program a
+	 * programmable counter itself (siselect/sireg). A counter whose
+	 * mhpmevent holds a selector no CFG_MATCH wrote is S-mode's, and
+	 * CFG_MATCH never hands it out (docs/semantics.md).
+	 */
+	bool counter_delegation;
 	unsigned int num_fw_counters; /* firmware counters to offer (<= 16) */
 	/*
 	 * Firmware policy, not hardware: answer SNAPSHOT_SET_SHMEM with

@@ -124,6 +124,14 @@ static void env_discover_dt(void)
 	/* Sscofpmf only if every hart's ISA string names it. */
 	isa = fdt_prop_count(env.dtb, "riscv,isa", "sscofpmf", &with);
 	env.sscofpmf = isa > 0 && with == isa;
+	env.cdeleg = isa > 0;
+	for (unsigned int e = 0; e < 3; e++) {
+		static const char *const cd[] = {"smcdeleg", "ssccfg",
+						 "sscsrind"};
+
+		isa = fdt_prop_count(env.dtb, "riscv,isa", cd[e], &with);
+		env.cdeleg = env.cdeleg && isa > 0 && with == isa;
+	}
 	env.ram_known = fdt_memory(env.dtb, &env.ram_base, &env.ram_size);
 	fdt_bootargs(env.dtb, env.bootargs, sizeof(env.bootargs));
 	if (dt_stdout_uart(env.dtb, &uart) &&

@@ -56,6 +56,8 @@ struct env {
 	unsigned int fw[ENV_MAX_COUNTERS];
 	unsigned int nfw;
 	bool sscofpmf;
+	/* Smcdeleg, Ssccfg and Sscsrind on every hart: counter delegation */
+	bool cdeleg;
 	bool ram_known;
 	uint64_t ram_base;
 	uint64_t ram_size;

@@ -21,6 +21,7 @@ void fw_counter_run(void);
 void snapshot_run(void);
 void event_info_run(void);
 void overflow_run(void);
+void cdeleg_run(void);
 void smp_run(void);
 void fw_traps_run(void);
 void hostile_fid_run(unsigned long fid);

@@ -50,6 +50,7 @@ static const struct group groups[] = {
 	GROUP("snapshot", snapshot_run),
 	GROUP("event_info", event_info_run),
 	GROUP("overflow", overflow_run),
+	GROUP("counter_delegation", cdeleg_run),
 	GROUP("smp", smp_run),
 	GROUP("fw_traps", fw_traps_run),
 	GROUP("sets", cfg_match_sets_run),

@@ -21,7 +21,13 @@
 #define CSR_STVAL     0x143
 #define CSR_SIP	      0x144
 #define CSR_SCOUNTOVF 0xDA0
-#define CSR_TIME      0xC01
+/* Counter delegation (Smcdeleg/Ssccfg, Sscsrind). */
+#define CSR_SCOUNTINHIBIT 0x120
+#define CSR_SISELECT	  0x150
+#define CSR_SIREG	  0x151 /* the counter siselect 0x40 + i names */
+#define CSR_SIREG2	  0x152 /* its mhpmevent (mcyclecfg, minstretcfg) */
+#define SISELECT_COUNTER  0x40
+#define CSR_TIME	  0xC01
 
 #define SSTATUS_SIE (1UL << 1)
 

@@ -18,7 +18,9 @@
 #     and the payload passes on the 4 served.
 #
 #   the conformance suite on spike and on sifive_u (3 harts: its E51
-#     parked, disabled in the tree, and refused by HSM): 0 failures.
+#     parked, disabled in the tree, and refused by HSM): 0 failures;
+#   on QEMU 10, counter delegation: the suite's counter_delegation group
+#     on harts with Smcdeleg/Ssccfg/Sscsrind, with and without Smstateen.
 #
 # usage: machines-check.sh FW64 FW32 FW64_MAX4 SMOKE64 SMOKE32 CONF64 OUTDIR
 set -uo pipefail
@@ -119,6 +121,25 @@ boot conf-sifive_u qemu-system-riscv64 "$fw64" "$conf64" -M sifive_u \
 grep -aqE '^[0-9]+ passed, 0 failed' "$log" ||
 	fail "conf-sifive_u: the conformance suite did not pass (see $log)"
 expect conf-sifive_u "PASS: hsm.start.disabled_hart_refused"
+
+# Counter delegation (QEMU 10: Smcdeleg, Ssccfg, Smcsrind/Sscsrind,
+# with and without Smstateen): the firmware sets the harts up for it and
+# the conformance group counter_delegation programs a counter from S-mode
+# beside SBI calls. QEMU 7.2 has none of these.
+CDELEG=rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true
+if qemu-system-riscv64 -M "virt,dumpdtb=$out/probe.dtb" -cpu "$CDELEG" \
+	-display none -serial none -monitor none </dev/null >/dev/null 2>&1; then
+	for st in "" ",smstateen=true"; do
+		boot "conf-cdeleg${st:+-stateen}" qemu-system-riscv64 "$fw64" \
+			"$conf64" -M virt -cpu "$CDELEG$st" -smp 2
+		grep -aqE '^[0-9]+ passed, 0 failed' "$log" ||
+			fail "conf-cdeleg$st: the conformance suite did not pass (see $log)"
+		expect "conf-cdeleg$st" "Counter deleg.  : Smcdeleg, Ssccfg, Sscsrind: menvcfg.CDE set" \
+			"PASS: counter_delegation.sbi_counter_counts_beside"
+	done
+else
+	echo "machines-check: $(qemu-system-riscv64 --version | head -1): no counter delegation, not booted"
+fi
 
 boot max4 qemu-system-riscv64 "$fw4" "$smoke64" -M virt \
 	-cpu rv64,sscofpmf=true -smp 8

@@ -49,6 +49,7 @@ void sim_hart_describe(const struct sim_hart *s, unsigned int num_fw,
 	desc->smcntrpmf = s->cfg.smcntrpmf;
 	desc->h_ext = s->cfg.h_ext;
 	desc->one_counter_per_event = s->cfg.one_counter_per_event;
+	desc->counter_delegation = s->cfg.counter_delegation;
 	desc->num_fw_counters = num_fw;
 }
 
@@ -171,6 +172,17 @@ static void sim_fixed_cfg_write(void *ctx, unsigned int idx, uint64_t value)
 	s->fixed_cfg[idx] = value;
 }
 
+static uint64_t sim_event_read(void *ctx, unsigned int idx)
+{
+	struct sim_hart *s = ctx;
+
+	if (idx < 3 || !sim_has_counter(s, idx)) {
+		s->violations++;
+		return 0;
+	}
+	return s->event[idx];
+}
+
 const struct pmu_hal_ops sim_hal_ops = {
 	.counter_read = sim_counter_read,
 	.counter_write = sim_counter_write,
@@ -181,6 +193,7 @@ const struct pmu_hal_ops sim_hal_ops = {
 	.lcofi_pending = sim_lcofi_pending,
 	.lcofi_clear = sim_lcofi_clear,
 	.fixed_cfg_write = sim_fixed_cfg_write,
+	.event_read = sim_event_read,
 };
 
 void sim_hart_lose_event(struct sim_hart *s, unsigned int idx, uint64_t value)

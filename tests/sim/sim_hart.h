@@ -25,6 +25,8 @@ struct sim_hart_cfg {
 	bool h_ext;
 	/* QEMU: a selector counts on one programmable counter at a time */
 	bool one_counter_per_event;
+	/* Smcdeleg: S-mode may write mhpmevent itself (sim_hart.event[]) */
+	bool counter_delegation;
 };
 
 struct sim_hart {

@@ -95,6 +95,25 @@ static int setup_linux_no_sscofpmf(void **state)
 	return tu_setup_cfg(state, &cfg);
 }
 
+static int setup_delegation(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+	cfg.hart.counter_delegation = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
+static int setup_delegation_qemu(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+	cfg.hart.counter_delegation = true;
+	cfg.hart.one_counter_per_event = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
 /* ---- SBI_SUCCESS ---- */
 
 static void test_cfg_match__cycles_sscofpmf__programmable_counter(void **state)
@@ -729,6 +748,51 @@ test_cfg_match__one_counter_per_event__free_after_release(void **state)
 	assert_ok(cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0));
 }
 
+/*
+ * Counter delegation: S-mode programmed counter 3 itself (sireg2); it is
+ * S-mode's, and CFG_MATCH takes another (docs/semantics.md).
+ */
+static void
+test_cfg_match__delegation__supervisor_counter_not_given(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r;
+
+	env->hart[0].event[3] = EV_DTLB_READ_MISS | MHPMEVENT_SINH;
+	r = cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_WRITE_MISS, 0);
+	assert_ok(r);
+	assert_int_equal(r.value, 4);
+	assert_err(cfg_match(env, 3, 1, 0, EV_DTLB_WRITE_MISS, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	/* no SBI event on it: SKIP_MATCH has no match to skip */
+	assert_err(cfg_match(env, 3, 1, F_SKIP, EV_DTLB_WRITE_MISS, 0),
+		   SBI_ERR_INVALID_PARAM);
+	/* its OF bit alone does not make it S-mode's */
+	env->hart[0].event[3] = MHPMEVENT_OF;
+	r = cfg_match(env, 3, 1, 0, EV_DTLB_WRITE_MISS, 0);
+	assert_ok(r);
+	assert_int_equal(r.value, 3);
+}
+
+/* ... and where a selector counts once (QEMU), S-mode's copy counts too. */
+static void
+test_cfg_match__delegation_one_counter__supervisor_selector_held(void **state)
+{
+	struct sim_env *env = *state;
+	struct sbiret r;
+
+	env->hart[0].event[5] = EV_CYCLES;
+	r = cfg_match(env, 0, ALL_VALID, 0, EV_CYCLES, 0);
+	assert_ok(r);
+	assert_int_equal(r.value, 0);
+	assert_err(cfg_match(env, 0, ALL_VALID & ~1UL, 0, EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	/* other events still get programmable counters, not 5 */
+	r = cfg_match(env, 0, ALL_VALID, 0, EV_DTLB_READ_MISS, 0);
+	assert_ok(r);
+	assert_int_equal(r.value, 3);
+}
+
 /* Hardware without the limit hands out as many as asked. */
 static void test_cfg_match__many_counters_same_event(void **state)
 {
@@ -984,6 +1048,10 @@ int main(void)
 		TS(test_cfg_match__one_counter_per_event__free_after_release,
 		   setup_qemu_one_counter),
 		T(test_cfg_match__many_counters_same_event),
+		TS(test_cfg_match__delegation__supervisor_counter_not_given,
+		   setup_delegation),
+		TS(test_cfg_match__delegation_one_counter__supervisor_selector_held,
+		   setup_delegation_qemu),
 		T(test_cfg_match__clear_value__counter_zeroed),
 		T(test_cfg_match__auto_start__started_value_kept),
 		T(test_cfg_match__skip_match__first_counter_of_set),
