@@ -56,9 +56,22 @@ def ecall_pcs(payload_elf):
 	return out
 
 
+def one_insn_per_tb(binary):
+	"""QEMU's option for one instruction per translation block: 8.1 and
+	later spell it as a TCG property (10.0 no longer has -singlestep)."""
+	out = subprocess.run([binary, "--version"], capture_output=True,
+			     text=True, check=False).stdout
+	m = re.search(r"version (\d+)\.(\d+)", out)
+	if m and (int(m.group(1)), int(m.group(2))) >= (8, 1):
+		return ["-accel", "tcg,one-insn-per-tb=on"]
+	return ["-singlestep"]
+
+
 def trace(args, path):
-	cmd = [qemu.ARCHS[args.arch][0]] + qemu.machine_args(args.arch) + [
-		"-nographic", "-singlestep", "-d", "exec,nochain", "-D", path,
+	binary = qemu.ARCHS[args.arch][0]
+	cmd = [binary] + qemu.machine_args(args.arch) + [
+		"-nographic"] + one_insn_per_tb(binary) + [
+		"-d", "exec,nochain", "-D", path,
 		"-bios", args.firmware, "-kernel", args.payload, "-append",
 		"bench.only=%s bench.iters=1" % args.row]
 	subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
