@@ -664,6 +664,7 @@ fi
 
 mkdir -p "$log_dir"
 echo "# firmware: $firmware; relaxed: ${relax//,/ }"
+echo "# $(qemu-system-riscv64 --version | head -1)"
 total_start=$SECONDS
 for spec in "${boots[@]}"; do
 	read -r boot mode smp ssc snap <<<"$spec"
