@@ -157,9 +157,14 @@ TRACE_CALLS ?= 256
 ifeq ($(TRACE),1)
 LINUX_RUN_ARGS += --chosen sbipmu,trace=$(TRACE_CALLS)
 endif
+# The demo's CPU filters cycles and instructions by mode where the QEMU
+# can (Smcntrpmf: QEMU 10; the stat-modes step then counts :u and :k).
 run-linux: linux $(FIRMWARE)
 	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --smp $(RUN_HARTS) \
-		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) $(LINUX_RUN_ARGS)
+		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) \
+		$$(test "$(MACHINE)" = sifive_u || ! scripts/qemu-accepts.sh \
+			rv64,smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
+		$(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
 	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24

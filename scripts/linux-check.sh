@@ -628,14 +628,9 @@ check_boot_soak() {
 
 # --- the matrix -----------------------------------------------------------
 bench_initrd="$BUILD/bench/e2e/initrd.cpio" # the yield boot's programs
-# The modes boot needs a QEMU with Smcntrpmf (QEMU 10, not 7.2). The
-# probe dumps the tree to a file of ours: QEMU replaces the file it is
-# given (write, then rename), so dumpdtb=/dev/null would replace /dev/null.
+# The modes boot needs a QEMU with Smcntrpmf (QEMU 10, not 7.2).
 modes_boot=()
-mkdir -p "$log_dir"
-if qemu-system-riscv64 -M "virt,dumpdtb=$log_dir/probe.dtb" \
-	-cpu rv64,smcntrpmf=true -display none -serial none -monitor none \
-	</dev/null >/dev/null 2>&1; then
+if "$(dirname "$0")/qemu-accepts.sh" rv64,smcntrpmf=true; then
 	modes_boot=("modes-smp1-ssc modes 1 yes auto")
 else
 	echo "# $(qemu-system-riscv64 --version | head -1): no smcntrpmf, no mode-sum boot"

@@ -127,8 +127,7 @@ expect conf-sifive_u "PASS: hsm.start.disabled_hart_refused"
 # the conformance group counter_delegation programs a counter from S-mode
 # beside SBI calls. QEMU 7.2 has none of these.
 CDELEG=rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true
-if qemu-system-riscv64 -M "virt,dumpdtb=$out/probe.dtb" -cpu "$CDELEG" \
-	-display none -serial none -monitor none </dev/null >/dev/null 2>&1; then
+if "$(dirname "$0")/../../scripts/qemu-accepts.sh" "$CDELEG"; then
 	for st in "" ",smstateen=true"; do
 		boot "conf-cdeleg${st:+-stateen}" qemu-system-riscv64 "$fw64" \
 			"$conf64" -M virt -cpu "$CDELEG$st" -smp 2
