@@ -5,7 +5,8 @@
  * under QEMU -icount, on whatever M-mode firmware runs below it. This
  * header ties its files together: the timed ecall (measure.c), per-row
  * statistics (stats.c), the machine and counters it found (env.c), and
- * the rows themselves (rows.c single calls, sched.c Linux's sequences).
+ * the rows themselves (rows.c single calls, sched.c Linux's sequences,
+ * through SBI calls and through delegated counters).
  * Output is one "BENCH ..." line per row, read by bench/run.py.
  */
 #ifndef BENCH_BENCH_H
@@ -40,7 +41,13 @@ struct bench_env {
 	unsigned long valid;	 /* bit i: COUNTER_GET_INFO(i) succeeded */
 	unsigned long fw;	 /* bit i: counter i is a firmware counter */
 	unsigned long first_hpm; /* lowest valid hpmcounter (csr 0xC03+) */
+	unsigned long hpm;	 /* bit i: hpmcounter i is a valid hw counter */
 	bool snapshot;		 /* SNAPSHOT_SET_SHMEM accepted our area */
+	/* Counter delegation: S-mode may program the hpm counters itself
+	 * (Smcdeleg/Ssccfg/Sscsrind named and menvcfg.CDE set). */
+	bool cdeleg;
+	/* bench.suite=sched: only Linux's sched-in + sched-out rows. */
+	bool sched_only;
 	/* Scaling mode: the event of the last standard row, 0 otherwise. */
 	unsigned long scaling_event;
 	/* Boot arguments for profiling (bench/profile.py): run only the
@@ -69,6 +76,22 @@ unsigned long bench_measure_pmu(unsigned long fid, unsigned long a0,
 				unsigned long a1, unsigned long a2,
 				unsigned long a3, unsigned long a4,
 				struct sbiret *ret);
+
+/*
+ * S-mode work timed without an ecall: P0 = bench_measure_point() before
+ * it, P1 = bench_measure_point() after it; bench_measure_span(P0, P1) is
+ * the instructions between them. Each point is one `csrr instret` with a
+ * memory clobber, so no load, store or CSR access crosses it.
+ */
+static inline unsigned long bench_measure_point(void)
+{
+	unsigned long v;
+
+	__asm__ volatile("csrr %0, instret" : "=r"(v) : : "memory");
+	return v;
+}
+
+unsigned long bench_measure_span(unsigned long p0, unsigned long p1);
 
 /* ---- stats.c: one row's figures ---- */
 
@@ -124,6 +147,12 @@ struct sbiret bench_start_value(unsigned long idx, uint64_t value);
 bool bench_env_setup(void);
 /* Register the snapshot area; sets bench_env.snapshot on success. */
 void bench_env_snapshot(void);
+/*
+ * Whether S-mode may program counters itself (sets bench_env.cdeleg):
+ * the harts' ISA strings in @dtb must name Smcdeleg, Ssccfg and
+ * Sscsrind, and a trap-guarded access must not trap.
+ */
+void bench_env_cdeleg(const void *dtb);
 /* The snapshot area (SBI_PMU_SNAPSHOT_SIZE bytes, 64-bit words). */
 volatile uint64_t *bench_env_snapshot_area(void);
 
@@ -133,6 +162,8 @@ void bench_rows_run(void);
 void bench_rows_snapshot_run(void);
 void bench_rows_scaling_run(unsigned long event);
 void bench_sched_run(bool snapshot);
+/* The same sequences through delegated counters (no SBI call). */
+void bench_sched_deleg_run(void);
 /* ovf.c: Linux's overflow handler's calls, 1 and 4 used counters. */
 void bench_ovf_run(bool snapshot);
 /* deliver.c: overflow to handler and back, LCOFI and SSE paths. */

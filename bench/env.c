@@ -10,11 +10,13 @@
  * says which one failed: instret advances across S-mode work, and a null
  * ecall costs more than a handful of instructions (QEMU 7.2 counts
  * M-mode on minstret; a firmware or QEMU that filtered it would make
- * every figure meaningless).
+ * every figure meaningless). Last, whether S-mode may program counters
+ * itself (counter delegation), for the delegated sched rows.
  */
 #include "bench.h"
 
 #include "csr.h"
+#include "fdt.h"
 #include "printf.h"
 #include "sbi.h"
 #include "trap.h"
@@ -41,11 +43,14 @@ static void bench_env_counters(void)
 		if (r.error)
 			continue;
 		bench_env.valid |= 1UL << i;
-		if (r.value & BENCH_CTR_INFO_FW)
+		if (r.value & BENCH_CTR_INFO_FW) {
 			bench_env.fw |= 1UL << i;
-		else if (csr >= CSR_CYCLE + PMU_CTR_HPM_FIRST &&
-			 !bench_env.first_hpm)
-			bench_env.first_hpm = i;
+		} else if (csr >= CSR_CYCLE + PMU_CTR_HPM_FIRST &&
+			   csr < CSR_CYCLE + __riscv_xlen) {
+			bench_env.hpm |= 1UL << (csr - CSR_CYCLE);
+			if (!bench_env.first_hpm)
+				bench_env.first_hpm = i;
+		}
 	}
 }
 
@@ -164,6 +169,42 @@ void bench_env_snapshot(void)
 	bench_env.snapshot = r.error == SBI_SUCCESS;
 	printf("BENCHINFO snapshot=%s (error %ld)\n",
 	       bench_env.snapshot ? "yes" : "no", r.error);
+}
+
+/* Why S-mode may not program counters itself, or NULL if it may. */
+static const char *bench_env_cdeleg_why(const void *dtb)
+{
+	static const char *const ext[] = {"smcdeleg", "ssccfg", "sscsrind"};
+	unsigned int isa, with;
+	unsigned long before;
+
+	for (unsigned int e = 0; e < 3; e++) {
+		isa = fdt_prop_count(dtb, "riscv,isa", ext[e], &with);
+		if (!isa || with != isa)
+			return "not in every hart's ISA string";
+	}
+	if (!bench_env.hpm)
+		return "no programmable counter";
+	/* Named, but the firmware may not have set menvcfg.CDE. */
+	before = trap_counts().exceptions;
+	trap_arm(true);
+	(void)csr_read(CSR_SCOUNTINHIBIT);
+	csr_write(CSR_SISELECT,
+		  SISELECT_COUNTER + __builtin_ctzl(bench_env.hpm));
+	(void)csr_read(CSR_SIREG2);
+	trap_arm(false);
+	if (trap_counts().exceptions != before)
+		return "S-mode access traps (menvcfg.CDE clear)";
+	return NULL;
+}
+
+void bench_env_cdeleg(const void *dtb)
+{
+	const char *why = bench_env_cdeleg_why(dtb);
+
+	bench_env.cdeleg = !why;
+	printf("BENCHINFO cdeleg=\"%s%s\"\n", why ? "no, " : "yes",
+	       why ? why : "");
 }
 
 volatile uint64_t *bench_env_snapshot_area(void)

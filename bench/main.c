@@ -7,6 +7,9 @@
  *                        event as the one of the map's last standard row
  *   bench.only=KEY       run only row KEY (bench/profile.py)
  *   bench.iters=N        timed iterations per row (default BENCH_ITERS)
+ *   bench.suite=sched    only Linux's sched-in + sched-out rows, through
+ *                        SBI calls and through delegated counters (the
+ *                        delegation boot, bench/run.py)
  * Without them, the full suite. Output ends with "BENCH-END"; a firmware
  * that cannot be measured gets a "BENCH-ABORT: why" line instead.
  */
@@ -82,6 +85,16 @@ static void bench_main_args(const void *dtb)
 	for (i = 0; v && v[i] && v[i] != ' ' && i + 1 < BENCH_ONLY_MAX; i++)
 		bench_env.only[i] = v[i];
 	bench_env.only[i] = '\0';
+	v = bench_main_arg(args, "bench.suite=");
+	bench_env.sched_only =
+		v && !strncmp(v, "sched", 5) && (v[5] == '\0' || v[5] == ' ');
+}
+
+static const char *bench_main_mode(void)
+{
+	if (bench_env.scaling_event)
+		return "scaling";
+	return bench_env.sched_only ? "sched" : "full";
 }
 
 int payload_main(unsigned long hartid, const void *dtb)
@@ -89,20 +102,24 @@ int payload_main(unsigned long hartid, const void *dtb)
 	bench_main_args(dtb);
 	printf("BENCHINFO payload=sbipmu-bench hart=%lu console=\"%s\" "
 	       "mode=%s event=0x%lx iters=%lu only=%s\n",
-	       hartid, console_kind_name(),
-	       bench_env.scaling_event ? "scaling" : "full",
+	       hartid, console_kind_name(), bench_main_mode(),
 	       bench_env.scaling_event, bench_env.iters,
 	       bench_env.only[0] ? bench_env.only : "-");
 	if (!bench_env_setup()) {
 		printf("BENCH-END\n");
 		return 1;
 	}
+	bench_env_cdeleg(dtb);
 	if (bench_env.scaling_event) {
 		bench_rows_scaling_run(bench_env.scaling_event);
 		bench_sched_one_run("sched_1", BENCH_EV_CYCLES);
+	} else if (bench_env.sched_only) {
+		bench_sched_run(false);
+		bench_sched_deleg_run();
 	} else {
 		bench_rows_run();
 		bench_sched_run(false);
+		bench_sched_deleg_run();
 		bench_ovf_run(false);
 		bench_deliver_run();
 		/* Snapshot last: the area stays registered once set. */

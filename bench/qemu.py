@@ -8,11 +8,18 @@ counts guest instructions deterministically (bench/METHODOLOGY.md); RV64
 The payload prints one `BENCH key=... n=... min=... max=... sum=...
 err=... [calls=N]` line per row; `BENCH-ABORT: why` when the firmware
 cannot be measured.
+
+The delegation boot adds counter delegation to that CPU (CDELEG_CPU:
+Smcdeleg/Ssccfg with Smcsrind/Sscsrind) for Linux's sched rows through
+delegated counters; only when the QEMU in PATH offers it (QEMU 10 does,
+7.2 does not: offers_cdeleg()).
 """
 
+import functools
 import os
 import re
 import subprocess
+import tempfile
 
 QEMU = "qemu-system-riscv64"
 CPU = "rv64,sscofpmf=true"
@@ -21,6 +28,9 @@ ARCHS = {
 	"rv64": (QEMU, CPU),
 	"rv32": ("qemu-system-riscv32", "rv32,sscofpmf=true"),
 }
+# Counter delegation, added to an architecture's -cpu for the delegation
+# boot (the other runs keep the CPU above).
+CDELEG_CPU = ",smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true"
 SMP = "1"
 MEM = "256M"
 ICOUNT = "shift=0"
@@ -39,9 +49,33 @@ class BenchError(Exception):
 	"""The payload could not measure (abort, crash or timeout)."""
 
 
-def machine_args(arch="rv64"):
+def cpu(arch="rv64", cdeleg=False):
+	return ARCHS[arch][1] + (CDELEG_CPU if cdeleg else "")
+
+
+def machine_args(arch="rv64", cdeleg=False):
 	"""The QEMU machine shared by payload runs and the DT dump."""
-	return ["-M", "virt", "-cpu", ARCHS[arch][1], "-smp", SMP, "-m", MEM]
+	return ["-M", "virt", "-cpu", cpu(arch, cdeleg), "-smp", SMP, "-m",
+		MEM]
+
+
+@functools.lru_cache(maxsize=None)
+def offers_cdeleg(arch="rv64"):
+	"""Whether the QEMU in PATH takes the delegation -cpu: one run that
+	only writes the machine's device tree, into a temporary file of ours
+	(QEMU replaces the file dumpdtb names, so never a device)."""
+	with tempfile.TemporaryDirectory(prefix="sbipmu-cdeleg-") as d:
+		cmd = [ARCHS[arch][0], "-M", "virt,dumpdtb=%s" % os.path.join(
+			d, "probe.dtb"), "-cpu", cpu(arch, True), "-bios",
+		       "none", "-display", "none", "-serial", "none",
+		       "-monitor", "none"]
+		try:
+			p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+					   capture_output=True, timeout=TIMEOUT,
+					   check=False)
+		except (OSError, subprocess.TimeoutExpired):
+			return False
+	return p.returncode == 0
 
 
 def qemu_version():
@@ -50,9 +84,11 @@ def qemu_version():
 	return out.splitlines()[0] if out else "unknown"
 
 
-def run(firmware, payload, log, dtb=None, append=None, arch="rv64"):
-	"""Boot @payload on @firmware; returns the console text (also in @log)."""
-	cmd = [ARCHS[arch][0]] + machine_args(arch) + [
+def run(firmware, payload, log, dtb=None, append=None, arch="rv64",
+	cdeleg=False):
+	"""Boot @payload on @firmware; returns the console text (also in @log).
+	@cdeleg: on the delegation CPU."""
+	cmd = [ARCHS[arch][0]] + machine_args(arch, cdeleg) + [
 		"-icount", ICOUNT, "-nographic", "-bios", firmware,
 		"-kernel", payload]
 	if dtb:
@@ -105,8 +141,10 @@ def parse(text, log):
 	return {"rows": rows, "info": info}
 
 
-def measure(firmware, payload, log, dtb=None, append=None, arch="rv64"):
-	return parse(run(firmware, payload, log, dtb, append, arch), log)
+def measure(firmware, payload, log, dtb=None, append=None, arch="rv64",
+	    cdeleg=False):
+	return parse(run(firmware, payload, log, dtb, append, arch, cdeleg),
+		     log)
 
 
 def chosen_dtb(out, firmware, props, arch="rv64"):

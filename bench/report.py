@@ -3,10 +3,11 @@
 
 A call row's figure is its mean instructions per iteration (min and max
 are kept: under -icount they are normally equal). ratio_ref = ours / the
-first reference; ratio_floor = ours per SBI call / our null ecall. Every
-reference firmware gets a column; the snapshot rows of ours come from a
-boot with the snapshot area offered (ours-snap), the others from the
-default boot.
+first reference; ratio_floor = ours per SBI call / our null ecall (none
+for a row without SBI calls). Every reference firmware gets a column; the
+snapshot rows of ours come from a boot with the snapshot area offered
+(ours-snap), the Smcdeleg rows of every firmware from the delegation
+boot (CDELEG_KEYS), the others from the default boot.
 """
 
 import csv
@@ -32,6 +33,12 @@ CALL_ROWS = [
 	("sched_4", "Linux sched-in+out, 4 events (16 calls)", 16),
 	("sched_1_snap", "  same, snapshot flags (SBI>=2.0 path)", 4),
 	("sched_4_snap", "  same, 4 events, snapshot flags", 16),
+	("sched_1_cdeleg_sbi",
+	 "Linux sched-in+out, 1 event (4 calls), Smcdeleg hart", 4),
+	("sched_1_deleg", "  same, delegated counters (no SBI call)", 0),
+	("sched_4_cdeleg_sbi",
+	 "Linux sched-in+out, 4 events (16 calls), Smcdeleg hart", 16),
+	("sched_4_deleg", "  same, delegated counters (no SBI call)", 0),
 	("ovf_1", "Linux overflow handler, 1 counter ({calls} calls)", 3),
 	("ovf_1_stop", "  of which STOP of the used set{n_calls}", 1),
 	("ovf_1_start", "  START of the others (an empty set){n_calls}", 1),
@@ -56,6 +63,17 @@ CALL_ROWS = [
 SNAPSHOT_KEYS = ("start_snapshot", "stop_snapshot", "sched_1_snap",
 		 "sched_4_snap", "ovf_1_snap", "ovf_4_snap", "ovf_1_snap_stop",
 		 "ovf_1_snap_start", "ovf_4_snap_stop", "ovf_4_snap_start")
+
+# Rows from the delegation boot (counter delegation on the CPU, the
+# payload's bench.suite=sched): table key -> the payload's key there.
+CDELEG_KEYS = {"sched_1_cdeleg_sbi": "sched_1",
+	       "sched_4_cdeleg_sbi": "sched_4",
+	       "sched_1_deleg": "sched_1_deleg",
+	       "sched_4_deleg": "sched_4_deleg"}
+CDELEG_NONE = "not measured: this QEMU has no counter delegation"
+
+# Width of the call tables' label column.
+LABEL_WIDTH = 54
 
 SCALING_ROWS = [
 	("cfg_match_hw", "CFG_MATCH cycles (first row)"),
@@ -84,29 +102,48 @@ def row_calls(default, *rows):
 	return default
 
 
-def call_rows(ours, refs, ours_snap=None):
-	"""The table's rows; @refs is a list (None: that firmware failed)."""
+def row_sources(key, ours, refs, ours_snap, cdeleg):
+	"""Where a row's figures come from: (ours's row, the references' rows,
+	ours's boot, why there are none or None)."""
+	if key in CDELEG_KEYS and not cdeleg:
+		return None, [None] * len(refs), "ours-cdeleg", CDELEG_NONE
+	if key in CDELEG_KEYS:
+		k = CDELEG_KEYS[key]
+		return (cdeleg["ours"]["rows"].get(k),
+			[r["rows"].get(k) if r else None for r in cdeleg["refs"]],
+			"ours-cdeleg", None)
+	src, boot = ours, "ours"
+	if key in SNAPSHOT_KEYS and ours_snap:
+		src, boot = ours_snap, "ours-snap"
+	return (src["rows"].get(key),
+		[ref["rows"].get(key) if ref else None for ref in refs], boot,
+		None)
+
+
+def call_rows(ours, refs, ours_snap=None, cdeleg=None):
+	"""The table's rows; @refs is a list (None: that firmware failed).
+	@cdeleg: the delegation boot, {"ours": result, "refs": [result or
+	None]}, or None when this QEMU has no counter delegation."""
 	null = figure(ours["rows"].get("null"))
 	out = []
 	for key, label, calls in CALL_ROWS:
-		src = ours
-		if key in SNAPSHOT_KEYS and ours_snap:
-			src = ours_snap
-		o = src["rows"].get(key)
-		rs = [ref["rows"].get(key) if ref else None for ref in refs]
+		o, rs, boot, note = row_sources(key, ours, refs, ours_snap,
+						cdeleg)
 		r = rs[0] if rs else None
 		n = row_calls(calls, o, *rs)
 		fo = figure(o)
-		out.append({
+		row = {
 			"key": key, "calls": n,
 			"label": label.format(calls=n, n_calls=" (%d calls)" % n
 					      if n > 1 else ""),
-			"ours": o, "ref": r, "refs": rs,
-			"ours_from": "ours-snap" if src is not ours else "ours",
+			"ours": o, "ref": r, "refs": rs, "ours_from": boot,
 			"ratio_ref": ratio(fo, figure(r)),
-			"ratio_floor": ratio(fo / n if fo is not None else None,
-					     null),
-		})
+			"ratio_floor": ratio(fo / n if fo is not None and n
+					     else None, null),
+		}
+		if note:
+			row["note"] = note
+		out.append(row)
 	return out
 
 
@@ -135,21 +172,25 @@ def print_calls(rows, refs, title):
 	      "mret)" % title)
 	cols = ["ref%d" % (i + 1) if len(refs) > 1 else "ref"
 		for i in range(len(refs))]
-	print("%-46s %8s %s %9s %9s" % ("", "ours", "".join(
+	print("%-*s %8s %s %9s %9s" % (LABEL_WIDTH, "", "ours", "".join(
 		"%10s" % c for c in cols), "ours/ref", "ours/null"))
 	for r in rows:
+		if r.get("note"):
+			print("%-*s (%s)" % (LABEL_WIDTH, r["label"], r["note"]))
+			continue
 		cells = "".join(cell(x, 10) if ref["measured"] else
 				"n/a".rjust(10) for x, ref in zip(r["refs"],
 								   refs))
-		print("%-46s %s %s %s %s" % (
-			r["label"], cell(r["ours"], 8), cells,
+		print("%-*s %s %s %s %s" % (
+			LABEL_WIDTH, r["label"], cell(r["ours"], 8), cells,
 			fmt_ratio(r["ratio_ref"]), fmt_ratio(r["ratio_floor"])))
 	for col, ref in zip(cols, refs):
 		print("%s = %s" % (col, ref["name"]))
 	print("(~ = min and max differ; ours/ref against the first reference;"
 	      " ours/null is per SBI call; n/a = NOT_SUPPORTED or no such "
 	      "firmware; ours's snapshot rows: /chosen/sbipmu,snapshot = "
-	      "\"on\")")
+	      "\"on\"; delegated counters: the S-mode instructions that "
+	      "replace the calls, no ecall)")
 
 
 def print_delivery_notes(env):
@@ -165,6 +206,23 @@ def print_delivery_notes(env):
 	if parts:
 		print("The overflow irq came this many instructions after the "
 		      "counter wrapped (negative: before): " + ", ".join(parts))
+
+
+def print_cdeleg_notes(env, machine):
+	"""The delegation boot's machine, and whether each firmware let
+	S-mode program counters there (BENCHINFO cdeleg)."""
+	if not machine:
+		print("Smcdeleg hart rows: %s" % CDELEG_NONE)
+		return
+	refs = env.get("refs_cdeleg") or []
+	infos = [("ours", env.get("ours_cdeleg"))] + [
+		("ref%d" % (i + 1) if len(refs) > 1 else "ref", info)
+		for i, info in enumerate(refs)]
+	print("Smcdeleg hart rows: a boot of their own, %s, bench.suite=sched"
+	      % machine)
+	print("  S-mode programs counters itself: " + "; ".join(
+		"%s %s" % (who, info.get("cdeleg", "?") if info else
+			   "not measured") for who, info in infos))
 
 
 def print_scaling(scaling):
@@ -227,12 +285,15 @@ def print_all(results):
 	print("ours: %s" % meta["ours"])
 	print_calls(results["calls"], meta["refs"], "RV64 SBI calls")
 	print_delivery_notes(results["env"])
+	print_cdeleg_notes(results["env"], meta.get("machine_cdeleg"))
 	if results.get("calls_rv32"):
 		print("\nRV32: %s, ours: %s" % (meta["machine_rv32"],
 					       meta["ours32"]))
 		print_calls(results["calls_rv32"], meta["refs_rv32"],
 			    "RV32 SBI calls")
 		print_delivery_notes(results["env_rv32"])
+		print_cdeleg_notes(results["env_rv32"],
+				   meta.get("machine_cdeleg_rv32"))
 	if results.get("scaling"):
 		print_scaling(results["scaling"])
 	print_memory(results["memory"])

@@ -5,7 +5,9 @@
 Called by `make bench` (everything) and `make bench-check` (--quick: no
 Linux boot, no plot, then judged against bench/targets.toml). Measures,
 in this order: the SBI PMU calls (bench payload: ours, ours with the
-snapshot area offered, every reference given with --ref), on RV64 and,
+snapshot area offered, every reference given with --ref; then, when the
+QEMU offers counter delegation, Linux's sched rows again on a hart with
+it, through SBI calls and through delegated counters), on RV64 and,
 with --ours32, on RV32 (references with --ref32); the scaling rows on
 device trees with 5, 50 and 255 riscv,pmu rows (ours and the first
 reference); the memory figures of our build; the end-to-end perf stat
@@ -82,14 +84,16 @@ def ref_name(result, path):
 	return text if result else text + " (not measured)"
 
 
-def measure_refs(args, arch, tag, paths, payload):
-	"""[(result or None)], [{"path", "name", "measured"}] per reference."""
+def measure_refs(args, arch, tag, paths, payload, boot="", **kw):
+	"""[(result or None)], [{"path", "name", "measured"}] per reference.
+	@boot names a boot other than the default in the logs; @kw goes to
+	qemu.measure."""
 	results, legend = [], []
 	for i, fw in enumerate(paths):
-		name = "ref%s%s" % ("" if i == 0 else i + 1, tag)
+		name = "ref%s%s%s" % ("" if i == 0 else i + 1, boot, tag)
 		try:
 			r = qemu.measure(fw, payload, log_path(args, name),
-					 arch=arch)
+					 arch=arch, **kw)
 		except (qemu.BenchError, OSError) as e:
 			print("bench: reference firmware %s not measured: %s" %
 			      (fw, e), file=sys.stderr)
@@ -117,21 +121,38 @@ def measure_ours_snap(args, arch, tag, fw, payload):
 		return None
 
 
+def measure_cdeleg(args, arch, tag, fw, refs, payload):
+	"""The delegation boot: Linux's sched rows only (bench.suite=sched) on
+	the CPU with counter delegation, ours and every reference. None when
+	this QEMU does not offer it."""
+	if not qemu.offers_cdeleg(arch):
+		return None
+	kw = {"cdeleg": True, "append": "bench.suite=sched"}
+	ours = qemu.measure(fw, payload, log_path(args, "ours-cdeleg" + tag),
+			    arch=arch, **kw)
+	return {"ours": ours, "refs": measure_refs(
+		args, arch, tag, refs, payload, "-cdeleg", **kw)[0]}
+
+
 def measure_calls(args, arch="rv64"):
 	"""The call table of one architecture: rows, env, reference legend."""
 	rv64 = arch == "rv64"
 	tag = "" if rv64 else "-" + arch
 	fw, payload = (args.ours, args.payload) if rv64 else (args.ours32,
 							      args.payload32)
+	ref_paths = args.ref if rv64 else args.ref32
 	ours = qemu.measure(fw, payload, log_path(args, "ours" + tag),
 			    arch=arch)
 	snap = measure_ours_snap(args, arch, tag, fw, payload)
-	refs, legend = measure_refs(args, arch, tag,
-				    args.ref if rv64 else args.ref32, payload)
+	refs, legend = measure_refs(args, arch, tag, ref_paths, payload)
+	cdeleg = measure_cdeleg(args, arch, tag, fw, ref_paths, payload)
 	env = {"ours": ours["info"], "ours_snap": snap["info"] if snap else None,
 	       "ref": refs[0]["info"] if refs[0] else None,
-	       "refs": [r["info"] if r else None for r in refs]}
-	return report.call_rows(ours, refs, snap), env, legend, ours
+	       "refs": [r["info"] if r else None for r in refs],
+	       "ours_cdeleg": cdeleg["ours"]["info"] if cdeleg else None,
+	       "refs_cdeleg": [r["info"] if r else None
+			       for r in cdeleg["refs"]] if cdeleg else None}
+	return report.call_rows(ours, refs, snap, cdeleg), env, legend, ours
 
 
 def growth(per_size):
@@ -220,14 +241,20 @@ def measure_e2e(args, with_ref):
 	return out
 
 
-def machine(arch):
+def machine(arch, cdeleg=False):
 	return "-M virt -cpu %s -smp %s -m %s -icount %s" % (
-		qemu.ARCHS[arch][1], qemu.SMP, qemu.MEM, qemu.ICOUNT)
+		qemu.cpu(arch, cdeleg), qemu.SMP, qemu.MEM, qemu.ICOUNT)
+
+
+def machine_cdeleg(arch):
+	"""The delegation boot's machine, or None if this QEMU has none."""
+	return machine(arch, True) if qemu.offers_cdeleg(arch) else None
 
 
 def meta(args, legend):
 	return {
 		"qemu": qemu.qemu_version(), "machine": machine("rv64"),
+		"machine_cdeleg": machine_cdeleg("rv64"),
 		"ours": args.ours, "ref": args.ref[0], "refs": legend,
 		"payload": args.payload, "quick": args.quick,
 	}
@@ -240,6 +267,7 @@ def measure_rv32(args, results):
 	rows, env, legend, _ = measure_calls(args, "rv32")
 	results["calls_rv32"], results["env_rv32"] = rows, env
 	results["meta"].update({"machine_rv32": machine("rv32"),
+				"machine_cdeleg_rv32": machine_cdeleg("rv32"),
 				"ours32": args.ours32, "refs_rv32": legend})
 
 

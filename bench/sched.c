@@ -12,8 +12,15 @@
  * The figure is the sum of the timed calls of one sched-in + sched-out,
  * i.e. the firmware's share; the counter read between the STOPs is a
  * csrr in S-mode and costs the firmware nothing.
+ *
+ * The "_deleg" rows do the same context switch through delegated
+ * counters (Smcdeleg/Ssccfg with Sscsrind), where S-mode programs the
+ * counters itself and makes no SBI call; their figure is the S-mode
+ * instructions that replace the calls (bench_sched_deleg below).
  */
 #include "bench.h"
+
+#include "csr.h"
 
 #define BENCH_SCHED_MAX	 4
 #define BENCH_INIT_VALUE ((1UL << (__riscv_xlen - 1)) | 1UL)
@@ -131,6 +138,147 @@ void bench_sched_run(bool snapshot)
 		{"sched_4_snap", bench_sched_iter_4_snap, 0, 0},
 	};
 	const struct bench_row *rows = snapshot ? snap : plain;
+
+	for (unsigned int i = 0; i < 2; i++)
+		bench_row_run(&rows[i]);
+}
+
+/*
+ * Through delegated counters, per event. Sched-in: take a free counter
+ * from the supervisor's own bitmap (Linux's used-counters mask), select
+ * it (siselect 0x40 + i), write its event (sireg2: the selector, which
+ * on QEMU is the event index, with no SINH/UINH filter bits, as for a
+ * plain perf stat), inhibit it (a csrs: a released counter is already
+ * stopped, so this changes nothing but costs what a check would), write
+ * Linux's initial value (sireg) and start it (clear its scountinhibit
+ * bit). Sched-out: stop it (set the
+ * bit), then, after Linux's read (untimed, as in the SBI rows), release
+ * it: its event back to 0 and its bit free. Timed: exactly that work,
+ * P0/P1 around each sched-in, each stop and each release.
+ */
+#define BENCH_CSR_SIREG4 0x155 /* RV32: the high half of sireg's counter */
+
+static unsigned long bench_deleg_used; /* bit i: hpmcounter i taken */
+
+/* The lowest set bit's index, as Linux's generic __ffs (no Zbb ctz). */
+static unsigned int bench_deleg_ffs(unsigned long x)
+{
+	unsigned int i = 0;
+
+#if __riscv_xlen == 64
+	if (!(x & 0xffffffffUL)) {
+		i += 32;
+		x >>= 32;
+	}
+#endif
+	if (!(x & 0xffff)) {
+		i += 16;
+		x >>= 16;
+	}
+	if (!(x & 0xff)) {
+		i += 8;
+		x >>= 8;
+	}
+	if (!(x & 0xf)) {
+		i += 4;
+		x >>= 4;
+	}
+	if (!(x & 0x3)) {
+		i += 2;
+		x >>= 2;
+	}
+	return i + !(x & 0x1);
+}
+
+/* Sched-in of @event; its counter in *@ctr. False if none is free. */
+static bool bench_deleg_in(unsigned long event, unsigned int *ctr)
+{
+	unsigned long free = bench_env.hpm & ~bench_deleg_used;
+	unsigned long bit = free & -free;
+	unsigned int i;
+
+	if (!bit)
+		return false;
+	i = bench_deleg_ffs(bit);
+	bench_deleg_used |= bit;
+	csr_write(CSR_SISELECT, SISELECT_COUNTER + i);
+	csr_write(CSR_SIREG2, event);
+	csr_set(CSR_SCOUNTINHIBIT, bit);
+	csr_write(CSR_SIREG, BENCH_INIT_VALUE);
+#if __riscv_xlen == 32
+	csr_write(BENCH_CSR_SIREG4, 0);
+#endif
+	csr_clear(CSR_SCOUNTINHIBIT, bit);
+	*ctr = i;
+	return true;
+}
+
+static void bench_deleg_release(unsigned int i)
+{
+	csr_write(CSR_SISELECT, SISELECT_COUNTER + i);
+	csr_write(CSR_SIREG2, 0);
+	bench_deleg_used &= ~(1UL << i);
+}
+
+static long bench_sched_deleg(unsigned int n, unsigned long *cost)
+{
+	unsigned int ctr[BENCH_SCHED_MAX], in = 0;
+	unsigned long p0, p1;
+	long err = SBI_SUCCESS;
+	uint64_t v;
+	bool ok;
+
+	if (!bench_env.cdeleg)
+		return SBI_ERR_NOT_SUPPORTED;
+	*cost = 0;
+	for (; in < n; in++) {
+		p0 = bench_measure_point();
+		ok = bench_deleg_in(bench_sched_events[in], &ctr[in]);
+		p1 = bench_measure_point();
+		if (!ok) {
+			err = SBI_ERR_NOT_SUPPORTED;
+			break;
+		}
+		*cost += bench_measure_span(p0, p1);
+	}
+	for (unsigned int e = 0; e < in; e++) {
+		p0 = bench_measure_point();
+		csr_set(CSR_SCOUNTINHIBIT, 1UL << ctr[e]);
+		p1 = bench_measure_point();
+		*cost += bench_measure_span(p0, p1);
+		/* Linux's read. The counter kept the initial value it was
+		 * given, and cycles (the first event) counted from it. */
+		if (!csr_read_counter64(CSR_CYCLE + ctr[e], &v) ||
+		    v < BENCH_INIT_VALUE || (e == 0 && v == BENCH_INIT_VALUE))
+			err = SBI_ERR_FAILED;
+		p0 = bench_measure_point();
+		bench_deleg_release(ctr[e]);
+		p1 = bench_measure_point();
+		*cost += bench_measure_span(p0, p1);
+	}
+	return err;
+}
+
+static long bench_sched_deleg_1(const struct bench_row *row,
+				unsigned long *cost)
+{
+	(void)row;
+	return bench_sched_deleg(1, cost);
+}
+
+static long bench_sched_deleg_4(const struct bench_row *row,
+				unsigned long *cost)
+{
+	(void)row;
+	return bench_sched_deleg(BENCH_SCHED_MAX, cost);
+}
+
+void bench_sched_deleg_run(void)
+{
+	const struct bench_row rows[] = {
+		{"sched_1_deleg", bench_sched_deleg_1, 0, 0},
+		{"sched_4_deleg", bench_sched_deleg_4, 0, 0},
+	};
 
 	for (unsigned int i = 0; i < 2; i++)
 		bench_row_run(&rows[i]);
