@@ -9,7 +9,8 @@
 #                      [--sscofpmf true|false]
 #   conformance.sh matrix --firmware FW [--firmware-rv32 FW32]
 #                         [--harts "N..."]
-#   conformance.sh compare --opensbi FW --ours FW64 [--ours-rv32 FW32]
+#   conformance.sh compare --ref FW [--ref-rv32 FW32] [--ref FW ...]
+#                          --ours FW64 [--ours-rv32 FW32]
 #                          --output FILE.md [--reuse-logs]
 #
 # run: one QEMU boot (-bios FW -kernel conformance.bin); the output goes
@@ -17,17 +18,29 @@
 #   If the firmware crashes or hangs (no output for IDLE_SECONDS, or no
 #   summary within TIMEOUT_SECONDS), the group in progress is recorded as
 #   a FAIL and the suite is booted again with "skip=<next group>", so
-#   every later check still gets a verdict. Exit status: non-zero on any
-#   FAIL line or if a run ends without its summary line. For each hart
+#   every later check still gets a verdict; the crash's FAIL names the
+#   group's last check with a verdict ("after ..."), and a line
+#   "# conformance.sh: firmware stopped in group G after CHECK: WORDS"
+#   records it for compare. After 20 boots it gives up ("# conformance.sh:
+#   run ended early, ..."). QEMU gets SIGKILL 10 s after a SIGTERM it
+#   ignores. Exit status: non-zero on any FAIL line or if a run ends
+#   without its summary line. For each hart
 #   beyond 8 the idle limit grows by a second and the total by two:
 #   under TCG on 2 cores, 512 harts boot for about 3 minutes without a
 #   line of output, and the whole run took 8 minutes.
 # matrix: run for rv64 (and rv32 when a rv32 firmware is given) x
 #   Sscofpmf on/off x 1 and 4 harts (--harts: other counts).
-# compare: matrix for Debian's OpenSBI and for ours, then writes FILE.md:
-#   each check's result per firmware, and the check's own "why" text for
-#   every deviation. The file is generated; never edit it by hand.
+# compare: matrix for each reference (--ref, with --ref-rv32 its RV32
+#   image if it has one; --opensbi is --ref's old name) and for ours,
+#   then writes FILE.md: a column per firmware (A, B, ... in --ref order,
+#   ours last) with each check's result, the check's own "why" text for
+#   every deviation, and where each firmware crashed or hung (checks it
+#   never reached show as "not run (firmware stopped)"). A reference's
+#   failures, crashes and hangs are the table's content: compare's exit
+#   status ignores them. The file is generated; never edit it by hand.
 #   --reuse-logs writes the file from the logs of the last matrix runs.
+#   Logs are named by fw_label: opensbi-<version> for a reference under
+#   build/tools/opensbi-<version>/, so references never share logs.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . scripts/machine.sh
@@ -38,22 +51,55 @@ IDLE_SECONDS=${IDLE_SECONDS:-15}
 OUT_DIR=build/payload
 # The matrix's hart counts (compare's tables are made with these).
 MATRIX_HARTS="1 4"
+# Where the suite's images are: <dir>/<arch>/conformance.bin. Each run
+# boots a private copy, taken once at its start (compare: one copy for
+# all its runs), so a rebuild meanwhile cannot mix two suites in a log.
+PAYLOAD_SRC=${PAYLOAD_SRC:-$OUT_DIR}
 
 die() {
 	echo "conformance: $*" >&2
 	exit 2
 }
 
+# A firmware's short name, for its log files: "opensbi-1.5.1" for a
+# reference unpacked by scripts/setup-tools.sh (.../opensbi-<version>/...),
+# "opensbi" for another OpenSBI, else the image's base name ("sbipmu").
 fw_label() {
 	case "$1" in
+	*/opensbi-[0-9]*/*)
+		local v=${1#*/opensbi-}
+		echo "opensbi-${v%%/*}"
+		;;
 	*opensbi*) echo opensbi ;;
 	*) basename "$1" .bin ;;
 	esac
 }
 
+# A firmware's name for the tables: its banner ("OpenSBI v1.1" in the
+# log $2), completed by its path's version where the banner has only
+# major.minor (1.5.1 prints "OpenSBI v1.5"); else the path's version;
+# else fw_label.
+fw_name() {
+	local fw=$1 log=$2 banner="" v=""
+	[ -f "$log" ] && banner=$(sed -n 's/^OpenSBI v\([^ ]*\)$/\1/p' "$log" | head -n 1)
+	case "$fw" in
+	*/opensbi-[0-9]*/*) v=${fw#*/opensbi-}; v=${v%%/*} ;;
+	esac
+	if [ -n "$banner" ]; then
+		case "$v" in
+		"$banner".*) echo "OpenSBI $v" ;;
+		*) echo "OpenSBI $banner" ;;
+		esac
+	elif [ -n "$v" ]; then
+		echo "OpenSBI $v"
+	else
+		fw_label "$fw"
+	fi
+}
+
 # Boot once; output (CR stripped) to $1. Returns when QEMU has ended.
 boot_once() {
-	local out=$1 fw=$2 arch=$3 smp=$4 sscof=$5 skip=$6
+	local out=$1 fw=$2 arch=$3 smp=$4 sscof=$5 skip=$6 payload=$7
 	local qemu cpu="$arch,sscofpmf=$sscof" base=-
 	local raw start last_size=-1 idle=0 pid
 	local extra=0 timeout_s idle_s
@@ -82,9 +128,11 @@ boot_once() {
 		"$fw" sbipmu,snapshot=on >"$raw" 2>&1
 	# -no-reboot: on a machine without power-off the suite ends by a
 	# reboot (sifive_u), which then ends QEMU.
-	timeout "$timeout_s" "$qemu" "${MACHINE_ARGS[@]}" -no-reboot \
+	# -k: QEMU gets SIGKILL if SIGTERM (the timeout's, or ours below)
+	# has not ended it within 10 s, so `wait` always returns.
+	timeout -k 10 "$timeout_s" "$qemu" "${MACHINE_ARGS[@]}" -no-reboot \
 		-m 256M -nographic -bios "$fw" -dtb "$raw.dtb" \
-		-kernel "$OUT_DIR/$arch/conformance.bin" \
+		-kernel "$payload" \
 		-append "skip=$skip" </dev/null >"$raw" 2>&1 &
 	pid=$!
 	start=$SECONDS
@@ -141,8 +189,8 @@ cmd_run() {
 	esac
 	[ -n "$fw" ] || die "run: --firmware is required"
 	[ -f "$fw" ] || die "firmware $fw not found"
-	[ -f "$OUT_DIR/$arch/conformance.bin" ] ||
-		die "$OUT_DIR/$arch/conformance.bin not built (make payload)"
+	[ -f "$PAYLOAD_SRC/$arch/conformance.bin" ] ||
+		die "$PAYLOAD_SRC/$arch/conformance.bin not built (make payload)"
 	local tag="sscofpmf"
 	[ "$sscof" = true ] || tag="nosscofpmf"
 	local m=""
@@ -152,19 +200,21 @@ cmd_run() {
 
 	# Private temporaries: concurrent runs of one configuration must not
 	# share files; the log appears whole at the end.
-	local skip=0 runs=0 complete=0 part final="$log"
+	local skip=0 runs=0 complete=0 part final="$log" payload
 	part=$(mktemp "$OUT_DIR/.part.XXXXXX")
 	log=$(mktemp "$OUT_DIR/.log.XXXXXX")
+	payload=$(mktemp "$OUT_DIR/.payload.XXXXXX")
+	cp "$PAYLOAD_SRC/$arch/conformance.bin" "$payload"
 	while :; do
 		runs=$((runs + 1))
-		boot_once "$part" "$fw" "$arch" "$smp" "$sscof" "$skip"
+		boot_once "$part" "$fw" "$arch" "$smp" "$sscof" "$skip" "$payload"
 		cat "$part" >>"$log"
 		if grep -Eq '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$part"; then
 			complete=1
 			break
 		fi
 		# Crashed or hung: blame the group in progress, resume after it.
-		local group total last name
+		local group total last name after
 		group=$(sed -n 's/^# group \([0-9]*\) \(.*\)$/\1 \2/p' "$part" | tail -n 1)
 		total=$(sed -n 's/^# groups: \([0-9]*\),.*/\1/p' "$part" | head -n 1)
 		# The firmware's first words after the suite's last (its crash report).
@@ -172,9 +222,18 @@ cmd_run() {
 			/^(PASS|FAIL|SKIP): |^    why: |^# |^qemu-system|^\s*$/{next}
 			found == "" {found=$0} END{print found}' "$part" | cut -c1-120)
 		[ -n "$last" ] || last="no output"
+		# The group's last check with a verdict: the crash came after it.
+		after=$(awk '/^# group /{c=""; next}
+			/^(PASS|FAIL|SKIP): /{c=substr($0, 7); sub(/: .*/, "", c)}
+			END{print c}' "$part")
 		if [ -z "$group" ] || [ -z "$total" ]; then
-			echo "FAIL: suite.boots: the suite's header got no output ($last)" >>"$log"
-			echo "    why: the payload must start and print its group list" >>"$log"
+			{
+				echo "FAIL: suite.boots: the suite's header got no output ($last)"
+				echo "    why: the payload must start and print its group list"
+				# compare's tables read these two lines.
+				echo "# conformance.sh: firmware stopped in group - after -: $last"
+				echo "# conformance.sh: run ended early, groups from $skip on not run"
+			} >>"$log"
 			break
 		fi
 		# A group named like a check is that check; others get a name.
@@ -183,10 +242,18 @@ cmd_run() {
 		*.*) ;;
 		*) name="group.$name.completes" ;;
 		esac
-		echo "FAIL: $name: an answer to every call got no further output (crash or hang: $last)" >>"$log"
-		echo "    why: the firmware must not crash or hang on any input from S-mode; it stopped answering here" >>"$log"
+		{
+			echo "FAIL: $name: an answer to every call got no further output (crash or hang${after:+ after $after}: $last)"
+			echo "    why: the firmware must not crash or hang on any input from S-mode; it stopped answering here"
+			# For compare's tables: where it stopped, in fixed fields.
+			echo "# conformance.sh: firmware stopped in group ${group#* } after ${after:--}: $last"
+		} >>"$log"
 		skip=$((${group%% *} + 1))
-		if [ "$skip" -ge "$total" ] || [ "$runs" -ge 20 ]; then
+		if [ "$skip" -ge "$total" ]; then
+			break
+		fi
+		if [ "$runs" -ge 20 ]; then
+			echo "# conformance.sh: run ended early, groups from $skip on not run" >>"$log"
 			break
 		fi
 		echo "# conformance.sh: resuming with skip=$skip" >>"$log"
@@ -204,7 +271,7 @@ cmd_run() {
 			complete=0
 		fi
 	fi
-	rm -f "$part"
+	rm -f "$part" "$payload"
 	# The payload's own summary covers its last boot only.
 	if [ "$runs" -gt 1 ] || [ "$complete" -ne 1 ]; then
 		local total_line
@@ -272,74 +339,214 @@ matrix_logs() {
 	done
 }
 
+# compare's firmware keys, in column order: the references, then ours.
+KEYS=(A B C D E F G H)
+
 cmd_compare() {
-	local opensbi="" ours="" ours32="" output="" reuse=0
+	local output="" reuse=0 ours="" ours32="" i key label first archs
+	# Each firmware's RV64 image, and its RV32 image or "".
+	local -a fws=() fws32=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--reuse-logs) reuse=1; shift ;;
-		--opensbi) opensbi=$2; shift 2 ;;
+		--ref | --opensbi) fws+=("$2"); fws32+=(""); shift 2 ;;
+		--ref-rv32)
+			[ ${#fws[@]} -gt 0 ] ||
+				die "compare: --ref-rv32 belongs after its --ref"
+			fws32[${#fws[@]} - 1]=$2
+			shift 2
+			;;
 		--ours) ours=$2; shift 2 ;;
 		--ours-rv32) ours32=$2; shift 2 ;;
 		--output) output=$2; shift 2 ;;
 		*) die "compare: unknown option $1" ;;
 		esac
 	done
-	if [ -z "$opensbi" ] || [ -z "$ours" ] || [ -z "$output" ]; then
-		die "compare: --opensbi, --ours and --output are required"
+	if [ ${#fws[@]} -eq 0 ] || [ -z "$ours" ] || [ -z "$output" ]; then
+		die "compare: --ref (one or more), --ours and --output are required"
 	fi
+	[ ${#fws[@]} -lt ${#KEYS[@]} ] ||
+		die "compare: at most $((${#KEYS[@]} - 1)) references"
 	[ -f "$ours32" ] || ours32=""
+	fws+=("$ours")
+	fws32+=("$ours32")
+	for i in "${!fws[@]}"; do
+		[ -f "${fws[i]}" ] ||
+			die "firmware ${fws[i]} not found (scripts/setup-tools.sh unpacks the references)"
+		if [ -n "${fws32[i]}" ] && [ ! -f "${fws32[i]}" ]; then
+			echo "conformance-compare: ${fws32[i]} not found; its RV32 rows are not run" >&2
+			fws32[i]=""
+		fi
+	done
+	# A firmware that fails checks, crashes or hangs is the table's
+	# subject, not compare's failure: the runs' status is ignored, and
+	# only their summary lines are shown.
 	if [ "$reuse" -eq 0 ]; then
-		matrix_runs "$opensbi" "" >/dev/null
-		matrix_runs "$ours" "$ours32" >/dev/null
+		# One copy of the suite for every firmware (see PAYLOAD_SRC).
+		local snap a
+		snap=$(mktemp -d "$OUT_DIR/.compare-payload.XXXXXX")
+		# shellcheck disable=SC2064 # expand now: snap is local
+		trap "rm -rf '$snap'" EXIT
+		for a in rv64 rv32; do
+			[ -f "$PAYLOAD_SRC/$a/conformance.bin" ] || continue
+			mkdir -p "$snap/$a"
+			cp "$PAYLOAD_SRC/$a/conformance.bin" "$snap/$a/"
+		done
+		for i in "${!fws[@]}"; do
+			PAYLOAD_SRC=$snap matrix_runs "${fws[i]}" "${fws32[i]}" |
+				grep '^conformance ' || :
+		done
+		rm -rf "$snap"
+		trap - EXIT
 	fi
-	local ours_archs="rv64"
-	[ -z "$ours32" ] || ours_archs="rv64 rv32"
-	# Ours first: it reports the newer SBI version, so its logs list every
-	# check, in the suite's order.
-	{
-		matrix_logs "$(fw_label "$ours")" "$ours_archs" | sed 's/^/B /'
-		matrix_logs "$(fw_label "$opensbi")" rv64 | sed 's/^/A /'
-	} >"$OUT_DIR/compare.list"
-	write_table "$OUT_DIR/compare.list" "$opensbi" "$ours" >"$output"
+	local ours_key=${KEYS[${#fws[@]} - 1]} info=$OUT_DIR/compare.info
+	# Ours first: it reports the newest SBI version, so its logs list
+	# (nearly) every check, in the suite's order; a check only another
+	# firmware's log has is placed after the check before it there.
+	: >"$OUT_DIR/compare.list"
+	: >"$info"
+	for i in $(seq $((${#fws[@]} - 1)) -1 0); do
+		key=${KEYS[i]}
+		label=$(fw_label "${fws[i]}")
+		archs=rv64
+		[ -z "${fws32[i]}" ] || archs="rv64 rv32"
+		matrix_logs "$label" "$archs" | sed "s/^/$key /" >>"$OUT_DIR/compare.list"
+		first=$(matrix_logs "$label" rv64 | head -n 1)
+		first=${first#* }
+		# key, name, RV64 image, RV32 image or -, SBI versions reported
+		printf '%s\t%s\t%s\t%s\t%s\n' "$key" \
+			"$(fw_name "${fws[i]}" "$first")" \
+			"${fws[i]}" "${fws32[i]:--}" \
+			"$(matrix_logs "$label" "$archs" | while read -r _ f; do
+				[ -f "$f" ] && sed -n 's/^# SBI spec \([^,]*\),.*/\1/p' "$f"
+			done | sort -u | paste -sd/ -)" >>"$info"
+	done
+	sort -o "$info" "$info"
+	if ! write_table "$OUT_DIR/compare.list" "$info" "$ours_key" >"$output.tmp"; then
+		rm -f "$output.tmp"
+		die "compare: writing $output failed"
+	fi
+	mv "$output.tmp" "$output"
 	echo "conformance-compare: wrote $output"
+	grep -E '^[0-9]+ checks; deviations' "$output"
 }
 
-# Markdown from the logs listed in $1 ("A|B <config> <log>" per line).
+# "1", "1 and 4", "1, 4 and 64" from the words "1 4 64".
+and_list() {
+	local out="" i=0 x
+	for x in "$@"; do
+		i=$((i + 1))
+		if [ "$i" -eq 1 ]; then
+			out=$x
+		elif [ "$i" -eq $# ]; then
+			out="$out and $x"
+		else
+			out="$out, $x"
+		fi
+	done
+	echo "$out"
+}
+
+# Markdown from the logs listed in $1 ("KEY <config> <log>" per line) and
+# the firmwares described in $2 (compare.info); $3 is ours' key.
 write_table() {
-	local list=$1 fw_a=$2 fw_b=$3
-	local qemu_version
+	local list=$1 info=$2 ours_key=$3
+	local qemu_version key name fw fw32 sbi keys="" names="" desc=""
+	local -a refs=()
 	qemu_version=$(qemu-system-riscv64 --version | head -n 1)
+	while IFS=$'\t' read -r key name fw fw32 sbi; do
+		keys="$keys${keys:+ }$key"
+		names="$names${names:+|}$name"
+		[ "$key" = "$ours_key" ] || refs+=("$name")
+		desc="$desc${desc:+ }Firmware $key: $name, \`$fw\`"
+		if [ "$fw32" != - ]; then
+			desc="$desc and for RV32 \`$fw32\`"
+		else
+			desc="$desc (no RV32 image)"
+		fi
+		desc="$desc; it reports SBI ${sbi:-?}."
+	done <"$info"
+	# shellcheck disable=SC2086 # MATRIX_HARTS: words
 	cat <<EOF
-# SBI PMU conformance: Debian's OpenSBI against sbipmu
+# SBI PMU conformance: $(and_list "${refs[@]}") against ${names##*|}
 
 Generated by \`make conformance-compare\` (scripts/conformance.sh); do not
 edit by hand. The suite (payload/conformance/) is an S-mode program that
 judges a firmware only through SBI calls; each check is named after the
-spec clause it tests. Firmware A: \`$fw_a\` (OpenSBI 1.1, reports SBI
-1.0). Firmware B: \`$fw_b\`$( [ -z "$(awk '$1=="B" && $2 ~ /^rv32/' "$list")" ] || echo " and its RV32 build"). $qemu_version, \`-M virt\`, each firmware in
-every configuration: Sscofpmf on and off, 1 and 4 harts.
+spec clause it tests. $desc
+$qemu_version, \`-M virt\`, each firmware in every configuration it has
+an image for: RV64 and RV32, Sscofpmf on and off, $(and_list $MATRIX_HARTS) harts.
 
 A cell gives the result over all configurations: PASS (passed wherever
-it ran), FAIL (with the configurations where it failed, if not all),
+it ran), FAIL (with the configurations where it failed, if not all; rv64
+or rv32 alone stands for every configuration of that architecture),
 SKIP (not applicable anywhere, e.g. a function the firmware's SBI
 version does not have, or a whole group skipped by a prefix of the
-name), or "-" (no verdict from that firmware at all). The note is the
-check's own justification, shown for every deviation.
+name), "not run (firmware stopped)" (the firmware crashed or hung
+earlier in the check's group: see "Where a firmware stopped"), or "-"
+(no verdict from that firmware at all). The note is the check's own
+justification, shown for every deviation.
 
 EOF
-	awk -v list="$list" -f /dev/stdin <<'AWK'
+	awk -v list="$list" -v keys="$keys" -v names="$names" -f /dev/stdin <<'AWK'
 function esc(s) { gsub(/\|/, "\\|", s); return s }
+# Adds a check's name to the row order after prev (the check before it
+# in the same log), or at the end.
+function add_name(name, prev) {
+	if (name in seen) return
+	seen[name] = 1
+	if (prev == "" || prev == tail) {
+		if (tail == "") head = name; else nxt[tail] = name
+		tail = name
+	} else {
+		nxt[name] = nxt[prev]; nxt[prev] = name
+	}
+}
 BEGIN {
+	nk = split(keys, key, " ")
+	split(names, nms, "|")
+	for (k = 1; k <= nk; k++) name_of[key[k]] = nms[k]
 	while ((getline line < list) > 0) {
 		split(line, f, " ")
 		fwk = f[1]; cfg = f[2]; path = f[3]
 		ncfg[fwk]++
 		cfgs[fwk, ncfg[fwk]] = cfg
-		last = ""
+		has_cfg[fwk, cfg] = 1
+		if (!(cfg in cfg_seen)) { cfg_seen[cfg] = 1; cfg_order[++ncfgs] = cfg }
+		last = ""; prev = ""; group = ""
 		sum[fwk, cfg] = "no log"
-		while ((getline l < path) > 0) {
+		if ((getline l < path) <= 0) { close(path); continue }
+		sum[fwk, cfg] = "no summary"
+		do {
 			if (l ~ /^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/)
 				sum[fwk, cfg] = l
+			if (l ~ /^# group [0-9]+ /) {
+				group = l; sub(/^# group [0-9]+ /, "", group)
+				started[fwk, cfg, group] = 1
+			}
+			# conformance.sh: "... in group G after C: the firmware's words"
+			if (l ~ /^# conformance\.sh: firmware stopped in group /) {
+				s = l; sub(/^# conformance\.sh: firmware stopped in group /, "", s)
+				g = s; sub(/ .*/, "", g)
+				s = substr(s, length(g) + 8)
+				a = s; sub(/: .*/, "", a)
+				w = substr(s, length(a) + 3)
+				stopped[fwk, cfg, g] = 1
+				nstop[fwk, cfg]++
+				# One row for the same stop on any hart.
+				wn = w; gsub(/hart[0-9]+/, "hart", wn)
+				sk = fwk SUBSEP g SUBSEP a SUBSEP wn
+				if (!(sk in stop_cfgs)) {
+					stop_rec[++nrec] = sk; stop_cfgs[sk] = cfg
+					stop_words[sk] = w
+				} else if (index(", " stop_cfgs[sk] ", ", ", " cfg ", ") == 0)
+					stop_cfgs[sk] = stop_cfgs[sk] ", " cfg
+			}
+			if (l ~ /^# conformance\.sh: run ended early/) {
+				early[fwk, cfg] = 1
+				s = l; sub(/^# conformance\.sh: run ended early, /, "", s)
+				early_why[fwk, cfg] = s
+			}
 			if (l ~ /^    why: / && last != "") {
 				sub(/^    why: /, "", l)
 				if (!((fwk, last) in why_of))
@@ -355,42 +562,117 @@ BEGIN {
 			detail = ""
 			p = index(rest, ": ")
 			if (p) { name = substr(rest, 1, p - 1); detail = substr(rest, p + 2) }
-			if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+			add_name(name, prev)
+			prev = name
+			if (!(name in group_of)) group_of[name] = group
 			res[fwk, name, cfg] = verdict
+			if (verdict != "SKIP") judged[name, cfg] = 1
 			if (verdict == "FAIL") {
 				last = name
 				if (!((fwk, name) in got))
 					got[fwk, name] = detail
 			}
-		}
+		} while ((getline l < path) > 0)
 		close(path)
 	}
-	print "## Summary per configuration\n"
-	print "| configuration | A: OpenSBI 1.1 | B: sbipmu |"
-	print "|---|---|---|"
-	for (i = 1; i <= ncfg["B"]; i++) {
-		c = cfgs["B", i]
-		a = ((("A", c) in sum) ? sum["A", c] : "not run (no RV32 OpenSBI)")
-		print "| " c " | " a " | " sum["B", c] " |"
+	for (name = head; name != ""; name = nxt[name]) order[++n] = name
+
+	cols = ""; rule = ""
+	for (k = 1; k <= nk; k++) {
+		cols = cols " | " key[k] ": " name_of[key[k]]; rule = rule "|---"
 	}
+	print "## Summary per configuration\n"
+	print "| configuration" cols " |"
+	print "|---" rule "|"
+	for (i = 1; i <= ncfgs; i++) {
+		c = cfg_order[i]
+		row = "| " c
+		for (k = 1; k <= nk; k++)
+			row = row " | " esc(summary(key[k], c))
+		print row " |"
+	}
+
 	print "\n## Checks\n"
-	print "| check | A: OpenSBI 1.1 | B: sbipmu | note (why the check expects it) |"
-	print "|---|---|---|---|"
+	print "| check" cols " | note (why the check expects it) |"
+	print "|---" rule "|---|"
 	for (i = 1; i <= n; i++) {
 		name = order[i]
-		ca = cell("A", name); cb = cell("B", name)
+		trivial = 1
+		for (k = 1; k <= nk; k++) {
+			ce[k] = cell(key[k], name)
+			if (ce[k] !~ /^(SKIP|-)$/) trivial = 0
+		}
 		# A group skipped as a whole shows through its checks' rows.
-		if (ca ~ /^(SKIP|-)$/ && cb ~ /^(SKIP|-)$/ && is_prefix(name))
+		if (trivial && is_prefix(name))
 			continue
-		note = ""
-		if (ca ~ /^FAIL/) note = why_of["A", name]
-		if (cb ~ /^FAIL/ && note == "") note = why_of["B", name]
-		print "| `" name "` | " esc(ca) " | " esc(cb) " | " esc(note) " |"
-		if (ca ~ /^FAIL/) fa++
-		if (cb ~ /^FAIL/) fb++
+		# The failing firmwares' "why"; each different one once,
+		# with its firmwares' keys when they differ.
+		nw = 0; delete wk
+		row = "| `" name "`"
+		for (k = 1; k <= nk; k++) {
+			if (ce[k] ~ /^FAIL/) {
+				dev[key[k]]++
+				w = why_of[key[k], name]
+				for (j = 1; j <= nw && wt[j] != w; j++) ;
+				if (j > nw) { nw++; wt[j] = w; wk[j] = key[k] }
+				else wk[j] = wk[j] ", " key[k]
+			}
+			if (ce[k] ~ /not run \(firmware stopped\)/) notrun[key[k]]++
+			row = row " | " esc(ce[k])
+		}
+		note = (nw == 1 ? wt[1] : "")
+		for (j = 1; nw > 1 && j <= nw; j++)
+			note = note (j > 1 ? "; " : "") wk[j] ": " wt[j]
+		print row " | " esc(note) " |"
 		rows++
 	}
-	printf "\n%d checks; deviations: OpenSBI 1.1 %d, sbipmu %d.\n", rows, fa, fb
+
+	if (nrec) {
+		print "\n## Where a firmware stopped\n"
+		print "A crash or hang (no output for a while, or no summary in time) ends"
+		print "a boot. The runner then records the group in progress as a FAIL"
+		print "(`group.<name>.completes`, or the check's own name where the group is"
+		print "that one check) and boots the suite again after that group, so only"
+		print "the checks of that group after the last verdict go unjudged: they"
+		print "show as \"not run (firmware stopped)\".\n"
+		print "| firmware | group | last verdict before it | configurations | the firmware's last words |"
+		print "|---|---|---|---|---|"
+		for (i = 1; i <= nrec; i++) {
+			split(stop_rec[i], sf, SUBSEP)
+			print "| " sf[1] ": " name_of[sf[1]] " | `" sf[2] "` | " \
+			    (sf[3] == "-" ? "none (at the group's start)" : "`" sf[3] "`") \
+			    " | " cfglist(sf[1], stop_cfgs[stop_rec[i]]) " | " \
+			    esc(stop_words[stop_rec[i]]) " |"
+		}
+	}
+
+	line = sprintf("\n%d checks; deviations:", rows)
+	for (k = 1; k <= nk; k++)
+		line = line sprintf("%s %s %d", (k > 1 ? "," : ""), name_of[key[k]], dev[key[k]])
+	line = line "."
+	nr = ""
+	for (k = 1; k <= nk; k++)
+		if (notrun[key[k]])
+			nr = nr sprintf("%s %s %d", (nr == "" ? "" : ","), name_of[key[k]], notrun[key[k]])
+	if (nr != "")
+		line = line " Not run (in some or all configurations) because the firmware stopped:" nr "."
+	print line
+}
+# A configuration's summary line, and how often the firmware stopped.
+function summary(fwk, c,    s) {
+	if (!((fwk, c) in has_cfg))
+		return (c ~ /^rv32/ ? "not run (no RV32 image)" : "not run")
+	s = sum[fwk, c]
+	if (nstop[fwk, c]) {
+		s = s "; the firmware stopped " nstop[fwk, c] \
+		    (nstop[fwk, c] == 1 ? " time" : " times")
+		if ((fwk, c) in early)
+			s = s ", then the run ended early (" early_why[fwk, c] ")"
+		else
+			s = s ", the suite resumed after " \
+			    (nstop[fwk, c] == 1 ? "it" : "each")
+	}
+	return s
 }
 function is_prefix(name,    j) {
 	for (j = 1; j <= n; j++)
@@ -405,24 +687,61 @@ function result(fwk, name, c,    p) {
 		if ((fwk, p, c) in res && res[fwk, p, c] == "SKIP") return "SKIP"
 	return ""
 }
-function cell(fwk, name,    i, c, v, pass, fail, skip, failed, k) {
-	pass = fail = skip = 0; failed = ""
+# No verdict because the firmware stopped: in the check's group, or
+# before the group began in a run that ended early; and some firmware
+# passed or failed the check in this configuration (else it does not
+# apply here: a SKIP, e.g. "no SSE", speaks for its own firmware only).
+function not_run(fwk, name, c,    g) {
+	if (!(name in group_of) || !((name, c) in judged)) return 0
+	g = group_of[name]
+	if ((fwk, c, g) in stopped) return 1
+	return ((fwk, c) in early) && !((fwk, c, g) in started)
+}
+# A list of configurations; "every configuration", or "rv64" or "rv32"
+# when it is every one of that architecture, that the firmware ran.
+function cfglist(fwk, l,    parts, np, i, a, cnt, all, want) {
+	np = split(l, parts, ", ")
+	if (np == ncfg[fwk] && ncfg[fwk] > 1) return "every configuration"
+	for (a = 1; a <= 2; a++) {
+		want = (a == 1 ? "rv64" : "rv32")
+		cnt = 0; all = 0
+		for (i = 1; i <= ncfg[fwk]; i++)
+			if (index(cfgs[fwk, i], want "-") == 1) all++
+		for (i = 1; i <= np; i++)
+			if (index(parts[i], want "-") == 1) cnt++
+		if (all && cnt == np && cnt == all) return want
+	}
+	return l
+}
+function cell(fwk, name,    i, c, v, pass, fail, skip, nrun, failed, stopped_in, k) {
+	pass = fail = skip = nrun = 0; failed = stopped_in = ""
 	for (i = 1; i <= ncfg[fwk]; i++) {
 		c = cfgs[fwk, i]
 		v = result(fwk, name, c)
-		if (v == "") continue
+		if (v == "") {
+			if (not_run(fwk, name, c)) {
+				nrun++
+				stopped_in = stopped_in (stopped_in == "" ? "" : ", ") c
+			}
+			continue
+		}
 		if (v == "PASS") pass++
 		else if (v == "SKIP") skip++
 		else { fail++; failed = failed (failed == "" ? "" : ", ") c }
 	}
 	if (fail) {
 		k = "FAIL"
-		if (fail < pass + fail + skip) k = k " (" failed ")"
-		return k ": " got[fwk, name]
-	}
-	if (pass) return "PASS"
-	if (skip) return "SKIP"
-	return "-"
+		if (fail < pass + fail + skip + nrun) k = k " (" cfglist(fwk, failed) ")"
+		k = k ": " got[fwk, name]
+	} else if (pass) k = "PASS"
+	else if (skip) k = "SKIP"
+	else if (nrun) {
+		k = "not run (firmware stopped)"
+		if (nrun < ncfg[fwk]) k = k " in " cfglist(fwk, stopped_in)
+		return k
+	} else return "-"
+	if (nrun) k = k "; not run (firmware stopped) in " cfglist(fwk, stopped_in)
+	return k
 }
 AWK
 }
