@@ -19,7 +19,11 @@ boot, reported as median (min-max), compared by median ratio and a
 Mann-Whitney rank test.
 
 Firmware variants, all on the same kernel and workload:
-  ref             the reference firmware (--ref, default OpenSBI 1.1)
+  ref, ref2, ...  the reference firmwares (--ref, repeatable; make passes
+                  $(REF), OpenSBI 1.1 and 1.5.1), each named by its
+                  console banner ("OpenSBI v1.1") or else its path; the
+                  verdicts are against the first, `ref`, only: the others
+                  are shown, never judged
   ours            our firmware as shipped (default options)
   ours-snap       ours with /chosen/sbipmu,snapshot = "on" (Linux takes
                   its snapshot paths, including the buggy restart)
@@ -37,6 +41,8 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True
+
+import qemu  # noqa: E402 (bench/qemu.py: banner names, QEMU's version)
 
 DET_ROWS = ("record", "cycles", "instructions", "dtlb", "cycles-u", "three",
 	    "throttle", "cycles-a")
@@ -81,8 +87,12 @@ ERR_RE = re.compile(r"^(BENCH-SAMPLE-ERROR .*|qemu: fatal: .*)$")
 def parse_args(argv):
 	p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 	p.add_argument("--ours", required=True)
-	p.add_argument("--ref", required=True)
-	p.add_argument("--ref-name", default="OpenSBI 1.1")
+	p.add_argument("--ref", action="append", required=True,
+		       help="a reference firmware (repeatable); verdicts are "
+		       "against the first")
+	p.add_argument("--ref-name", action="append", default=[],
+		       help="the name of the --ref of the same rank "
+		       "(default: its console banner, else its path)")
 	p.add_argument("--kernel", required=True)
 	p.add_argument("--kernel-fixed", help="kernel with guest/patches")
 	p.add_argument("--initrd", required=True)
@@ -93,24 +103,74 @@ def parse_args(argv):
 	p.add_argument("--per-boot", type=int, default=3,
 		       help="real-time runs per boot")
 	p.add_argument("--quick", action="store_true",
-		       help="deterministic single-event rows, ours and ref")
+		       help="deterministic single-event rows, ours and "
+		       "every reference")
 	p.add_argument("--no-rt", action="store_true")
 	p.add_argument("--check", action="store_true",
 		       help="exit 1 when a criterion of issue 8 fails")
 	return p.parse_args(argv)
 
 
+def ref_keys(args):
+	"""The variant names of the references: ref, ref2, ref3, ..."""
+	return ["ref" if i == 0 else "ref%d" % (i + 1)
+		for i in range(len(args.ref))]
+
+
 def variants(args):
-	v = [("ref", args.ref, args.kernel, []),
-	     ("ours", args.ours, args.kernel, []),
+	v = [(k, fw, args.kernel, []) for k, fw in zip(ref_keys(args),
+						       args.ref)]
+	v += [("ours", args.ours, args.kernel, []),
 	     ("ours-snap", args.ours, args.kernel,
 	      ["--chosen", "sbipmu,snapshot=on"])]
 	if args.kernel_fixed:
 		v.append(("ours-snap-fix", args.ours, args.kernel_fixed,
 			  ["--chosen", "sbipmu,snapshot=on"]))
 	if args.quick:
-		v = v[:2]
+		v = v[:len(args.ref) + 1]
 	return v
+
+
+# How each firmware named itself on the console in this run's boots:
+# {variant: "OpenSBI v1.1"}, filled by boot().
+BANNERS = {}
+# A versioned folder in a reference's path: .../opensbi-1.5.1/...
+PATH_VERSION_RE = re.compile(r"(?:^|/)opensbi-(\d[^/]*)/")
+BANNER_VERSION_RE = re.compile(r"^OpenSBI v(\S+)$")
+
+
+def ref_name(key, fw, given=None):
+	"""A reference's name: @given (--ref-name), else the banner its
+	boots printed, else the versioned folder of its path, else the path.
+	OpenSBI's banner has major.minor only (1.5.1 prints "OpenSBI v1.5"):
+	a path version that extends the banner's ("1.5.1") completes it."""
+	if given:
+		return given
+	m = PATH_VERSION_RE.search(fw)
+	path_version = m.group(1) if m else None
+	banner = BANNERS.get(key)
+	if banner:
+		m = BANNER_VERSION_RE.match(banner)
+		if m and path_version and path_version.startswith(
+				m.group(1) + "."):
+			return "OpenSBI v" + path_version
+		return banner
+	return "opensbi-" + path_version if path_version else fw
+
+
+def ref_legend(args):
+	"""[{"key", "name", "path"}] per reference, in --ref order."""
+	return [{"key": key, "path": fw,
+		 "name": ref_name(key, fw, args.ref_name[i]
+				  if i < len(args.ref_name) else None)}
+		for i, (key, fw) in enumerate(zip(ref_keys(args), args.ref))]
+
+
+def column_names(args, names):
+	"""Table heading per variant: a reference's key and name."""
+	refs = {r["key"]: r["name"] for r in ref_legend(args)}
+	return {n: "%s (%s)" % (n, refs[n]) if n in refs else n
+		for n in names}
 
 
 def boot(args, name, fw, kernel, extra, smp, rows, reps, icount, tag):
@@ -133,12 +193,19 @@ def boot(args, name, fw, kernel, extra, smp, rows, reps, icount, tag):
 		       stderr=subprocess.DEVNULL)
 	out, errs = [], []
 	with open(log, errors="replace") as f:
-		for line in f.read().replace("\r", "").splitlines():
-			m = LINE_RE.match(line)
+		text = f.read().replace("\r", "")
+	if name not in BANNERS:
+		for name_re in qemu.BANNER_NAME_RES:
+			m = name_re.search(text)
 			if m:
-				out.append(record(m))
-			elif ERR_RE.match(line):
-				errs.append(line)
+				BANNERS[name] = m.group(1)
+				break
+	for line in text.splitlines():
+		m = LINE_RE.match(line)
+		if m:
+			out.append(record(m))
+		elif ERR_RE.match(line):
+			errs.append(line)
 	return out, errs
 
 
@@ -253,7 +320,7 @@ def fmt(v, spec="%.2f"):
 	return "-" if v is None else spec % v
 
 
-def det_table(det, errors, names):
+def det_table(det, errors, names, cols):
 	keys = []
 	for name in names:
 		for k in det.get(name, {}):
@@ -261,7 +328,8 @@ def det_table(det, errors, names):
 				keys.append(k)
 	keys.sort(key=lambda k: (DET_ROWS.index(k[0]), k[1]))
 	lines = ["| row | event | period | " + " | ".join(
-		"%s samples / expected / yield" % n for n in names) + " |",
+		"%s samples / expected / yield" % cols[n] for n in names) +
+		 " |",
 		 "|---|---|---|" + "---|" * len(names)]
 	for row, ev in keys:
 		cells = []
@@ -291,13 +359,13 @@ def det_table(det, errors, names):
 RT_JUDGED = ("ours", "ours-snap-fix")
 
 
-def rt_table(rt, names):
+def rt_table(rt, names, cols):
 	keys = sorted({k for n in names for k in rt.get(n, {})},
 		      key=lambda k: (int(k.split("/")[0]),
 				     RT_ROWS.index(k.split("/")[1])))
-	judged = [n for n in RT_JUDGED if n in names and n != "ref"]
+	judged = [n for n in RT_JUDGED if n in names]
 	lines = ["| harts/row | " + " | ".join(
-		"%s median (min-max), n" % n for n in names) + " | " +
+		"%s median (min-max), n" % cols[n] for n in names) + " | " +
 		 " | ".join("%s/ref median | p (%s vs ref)" % (n, n)
 			    for n in judged) + " |",
 		 "|---|" + "---|" * len(names) + "---|---|" * len(judged)]
@@ -391,17 +459,25 @@ def main(argv):
 	rt, silent = ({}, {}) if (args.quick or args.no_rt) else \
 		run_realtime(args)
 
-	lines = ["Sampling, deterministic (1 hart, -icount shift=0, workload "
-		 "%d rounds, median of %d runs); ref = %s" %
-		 (ROUNDS, DET_REPS, args.ref_name), ""]
-	lines += det_table(det, errors, names)
+	qver = qemu.qemu_version()
+	legend = ref_legend(args)
+	cols = column_names(args, names)
+	refs = "; ".join("%s = %s (%s)" % (r["key"], r["name"], r["path"])
+			 for r in legend)
+	lines = ["Sampling, deterministic (%s; 1 hart, -icount shift=0, "
+		 "workload %d rounds, median of %d runs)" %
+		 (qver, ROUNDS, DET_REPS), "",
+		 "References: %s. Verdicts are against %s only." %
+		 (refs, cols["ref"]), ""]
+	lines += det_table(det, errors, names, cols)
 	if rt:
-		lines += ["", "Sampling, real time (samples per run, %d runs "
-			  "per firmware, interleaved)" % args.reps, ""]
-		lines += rt_table(rt, names)
-		lines += ["", "Silences (ms per run in gaps of over 11 ms "
-			  "between two samples of a hart)", ""]
-		lines += rt_table(silent, names)
+		lines += ["", "Sampling, real time (%s; samples per run, %d "
+			  "runs per firmware, interleaved)" % (qver, args.reps),
+			  ""]
+		lines += rt_table(rt, names, cols)
+		lines += ["", "Silences (%s; ms per run in gaps of over 11 ms "
+			  "between two samples of a hart)" % qver, ""]
+		lines += rt_table(silent, names, cols)
 	verdicts = []
 	judge_det(det, errors, "ours", verdicts)
 	judge_rt(rt, "ours", verdicts)
@@ -416,7 +492,9 @@ def main(argv):
 	with open(os.path.join(args.out, "sampling.md"), "w") as f:
 		f.write(text + "\n")
 	with open(os.path.join(args.out, "sampling.json"), "w") as f:
-		json.dump({"deterministic": {n: {"%s/%s" % k: v
+		json.dump({"qemu": qver, "references": legend,
+			   "judged_against": "ref",
+			   "deterministic": {n: {"%s/%s" % k: v
 						 for k, v in d.items()}
 					     for n, d in det.items()},
 			   "errors": errors, "realtime": rt,

@@ -137,19 +137,20 @@ bench: $(BENCH_DEPS) $(BENCH_INITRD) $(BENCH_LINUX_IMAGE)
 	$(Q)$(MAKE) --no-print-directory bench-sampling
 
 # ---- sampling fidelity (bench/sampling.py): perf samples per firmware ----
-# make bench-sampling [REF=path] [SAMPLING_REPS=15] [SAMPLING_FIXED=0]
-# (with several REF, the first)
-# runs the deterministic rows and the real-time rows on ours and the
-# reference, and with SAMPLING_FIXED=1 (default) also ours with snapshot
-# on and a kernel with guest/patches applied (built in build/linux-fixed).
-# bench-sampling-check: the deterministic single-event rows only, judged
-# (make check).
+# make bench-sampling [REF="a.bin b.bin"] [SAMPLING_REPS=15] [SAMPLING_FIXED=0]
+# runs the deterministic rows and the real-time rows on ours and on every
+# REF (a column each, named by its banner: OpenSBI v1.1, OpenSBI v1.5.1),
+# and with SAMPLING_FIXED=1 (default) also ours with snapshot on and a
+# kernel with guest/patches applied (built in build/linux-fixed). The
+# verdicts are against the first REF only; the others are shown.
+# bench-sampling-check: the deterministic single-event rows only, on ours
+# and every REF, judged (make check; about 8 s more per REF).
 SAMPLING_REPS  ?= 15
 SAMPLING_FIXED ?= 1
 SAMPLING_ARGS  ?=
 SAMPLING_FIXED_IMAGE := $(BUILD)/linux-fixed/Image
 BENCH_SAMPLING = $(BENCH_PYTHON) bench/sampling.py --ours $(BENCH_OURS_FW) \
-	--ref $(firstword $(REF)) --kernel $(BENCH_LINUX_IMAGE) \
+	$(addprefix --ref ,$(REF)) --kernel $(BENCH_LINUX_IMAGE) \
 	--initrd $(BENCH_INITRD) \
 	--linux-run scripts/linux-run.sh --out $(BENCH_DIR)/sampling
 

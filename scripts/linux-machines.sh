@@ -13,7 +13,10 @@
 # events (fw_illegal_insn; fw_ipi_sent with 2 harts or more) on every
 # machine, and sample
 # (perf record > 0) wherever the CPU has Sscofpmf. References are
-# reported, never judged.
+# reported, never judged; each row names its firmware by version
+# (opensbi-1.5.1): from a versioned folder in its path
+# (.../opensbi-1.5.1/...), else from its console banner ("OpenSBI v1.1"),
+# else from the path. The table's heading names the QEMU.
 #
 # usage: linux-machines.sh OURS "MACHINE:HARTS ..." [REF_FW...]
 set -uo pipefail
@@ -66,29 +69,70 @@ judge() {
 	fi
 }
 
+# A versioned folder in the path: .../opensbi-1.5.1/... -> opensbi-1.5.1
+path_version() {
+	echo "$1" | grep -oE '(^|/)opensbi-[0-9][^/]*/' | tail -1 | tr -d /
+}
+
+# label FW LOG: the reference's row name: its path's version, else its
+# banner's (OpenSBI prints major.minor only: "OpenSBI v1.5" for 1.5.1,
+# hence the path first), else its log name.
+label() {
+	local v
+	v=$(path_version "$1")
+	[ -n "$v" ] || v=$(grep -aoE -m1 '^OpenSBI v[^[:space:]]+' "$2" 2>/dev/null |
+		sed 's/^OpenSBI v/opensbi-/')
+	echo "${v:-$3}"
+}
+
+# Each reference's log name, fixed before its first boot and unique:
+# the path's version, else the old folder-file name (opensbi-fw_dynamic),
+# with -refN added when two would share it.
+names=()
+for i in "${!refs[@]}"; do
+	fw=${refs[$i]}
+	n=$(path_version "$fw")
+	[ -n "$n" ] || n=$(basename "$(dirname "$(dirname "$fw")")")-$(basename "$fw" .bin)
+	for m in "${names[@]}"; do
+		[ "$m" != "$n" ] || { n=$n-ref$((i + 1)); break; }
+	done
+	names+=("$n")
+done
+
 qver=$(qemu-system-riscv64 --version | head -1)
 echo "# Linux 6.12 perf on QEMU's machines ($qver, TCG, real time)"
 echo
+if [ ${#refs[@]} -gt 0 ]; then
+	echo "References (reported, not judged):"
+	for i in "${!refs[@]}"; do
+		echo "- ${names[$i]}: ${refs[$i]}"
+	done
+	echo
+fi
 echo "| machine | harts | firmware | end | cycles | instructions | dTLB-load-misses | fw_ipi_sent | fw_illegal_insn | samples | LCOFI |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for run in $runs; do
 	machine=${run%%:*} harts=${run#*:}
 	mem=512M
 	[ "$harts" -le 8 ] || mem=2G
-	for fw in "$ours" "${refs[@]}"; do
-		name=ours
-		[ "$fw" = "$ours" ] || name=$(basename "$(dirname "$(dirname "$fw")")")-$(basename "$fw" .bin)
+	for i in -1 "${!refs[@]}"; do
+		if [ "$i" = -1 ]; then
+			fw=$ours name=ours
+		else
+			fw=${refs[$i]} name=${names[$i]}
+		fi
 		log=$out/$machine-$harts-$name.log
 		MACHINE=$machine BUILD=$BUILD scripts/linux-run.sh "$fw" \
 			--smp "$harts" --mem "$mem" --quiet --log "$log" \
 			--timeout 300 >/dev/null 2>&1
+		[ "$i" = -1 ] || name=$(label "$fw" "$log" "$name")
 		end=no
 		grep -aq "=== sbipmu: done ===" "$log" && end=yes
 		echo "| $machine | $harts | $name | $end | $(count "$log" cycles) |" \
 			"$(count "$log" instructions) | $(count "$log" dTLB-load-misses) |" \
 			"$(count "$log" fw_ipi_sent) | $(count "$log" fw_illegal_insn) |" \
 			"$(samples "$log") | $(lcofi "$log") |"
-		[ "$fw" != "$ours" ] || judge "$machine-$harts" "$log" "$machine"
+		[ "$i" != -1 ] || judge "$machine-$harts" "$log" "$machine"
 	done
 done
 echo
