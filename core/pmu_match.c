@@ -76,17 +76,6 @@ static PMU_ALWAYS_INLINE int pmu_match_skip(const struct pmu_hart *h,
  * counters free, which the first mask holds and the second does not:
  * either way the lowest free one is taken.
  */
-/* The mode filter hints of @flags this hardware could honour. */
-static PMU_ALWAYS_INLINE bool
-pmu_match_wants_filter(const struct pmu_core *core, uint64_t flags)
-{
-	/* MINH is always set (pmu_hw.h), so asking for it changes nothing. */
-	uint64_t asked = (flags & SBI_PMU_CFG_FLAG_INH_MASK) << 55;
-
-	return (asked & ~MHPMEVENT_MINH &
-		(core->hpm_filter | core->fixed_filter)) != 0;
-}
-
 /*
  * Whether a programmable counter of @held already holds @selector. Only
  * reached when one is held, so that the usual CFG_MATCH (nothing held, or
