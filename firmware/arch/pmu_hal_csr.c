@@ -89,7 +89,7 @@ static uint64_t hal_evt_get(unsigned int idx)
 }
 
 /* Both halves; the counter is inhibited, so nothing carries meanwhile. */
-static void hal_ctr_write_split(unsigned int idx, uint64_t value)
+static void hal_ctr_write_whole(unsigned int idx, uint64_t value)
 {
 	fw_pmu_hal_tbl(fw_pmu_hal_tbl_ctr_write_hi, idx,
 		       (unsigned long)(value >> 32));
@@ -97,23 +97,24 @@ static void hal_ctr_write_split(unsigned int idx, uint64_t value)
 }
 
 /*
- * QEMU 7.2 quirk (RV32 + Sscofpmf): every write to either half of a
- * counter that counts cycles or instructions arms the overflow timer
- * from the value the two halves hold at that moment, and an earlier
- * expiry wins. A half-written value (below 2^63 it even lies in the
- * past) can thus swallow the real one, and no overflow interrupt ever
- * comes. So: unmap the event (selector 0) while writing, so that nothing
- * is armed, then map it again and write both halves once more, which
- * arms the timer from the final value only.
+ * QEMU 7.2 quirk (RV32 + Sscofpmf): each write to either half of a
+ * counter that counts cycles or instructions arms the overflow timer from
+ * the value the two halves hold at that moment, and an earlier expiry
+ * wins. A half-written value (below 2^63 it even lies in the past) can
+ * thus swallow the real one, and no overflow interrupt ever comes. So:
+ * unmap the event (selector 0) while writing, so that nothing is armed,
+ * then map it again and write both halves once more, which arms the
+ * timer from the final value only (and puts QEMU's count bookkeeping
+ * right: a write with the event unmapped leaves it wrong).
  */
-void fw_pmu_hal_ctr_write_rv32_qemu(unsigned int idx, uint64_t value)
+void fw_pmu_hal_ctr_write_qemu(unsigned int idx, uint64_t value)
 {
 	uint64_t event = hal_evt_get(idx);
 
 	fw_pmu_hal_evt_set(idx, 0);
-	hal_ctr_write_split(idx, value);
+	hal_ctr_write_whole(idx, value);
 	fw_pmu_hal_evt_set(idx, event);
-	hal_ctr_write_split(idx, value);
+	hal_ctr_write_whole(idx, value);
 }
 #endif
 

@@ -77,7 +77,7 @@ void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask);
 /* The same, every register kept but ra (pmu_hal_table.S). */
 void fw_pmu_hal_inhibit_fixed_qemu_keep(void);
 #if __riscv_xlen == 32
-void fw_pmu_hal_ctr_write_rv32_qemu(unsigned int idx, uint64_t value);
+void fw_pmu_hal_ctr_write_qemu(unsigned int idx, uint64_t value);
 #endif
 
 static inline void fw_pmu_hal_evt_set(unsigned int idx, uint64_t value)
@@ -117,8 +117,10 @@ static inline void pmu_hal_counter_write(void *ctx, unsigned int idx,
 #if __riscv_xlen == 64
 	fw_pmu_hal_tbl(fw_pmu_hal_tbl_ctr_write, idx, value);
 #else
-	if (fw_pmu_hal_sscofpmf && idx >= 3) {
-		fw_pmu_hal_ctr_write_rv32_qemu(idx, value);
+	/* QEMU 7.2 arms its overflow timer at every write of either half
+	 * (pmu_hal_csr.c). */
+	if (__builtin_expect(fw_pmu_hal_qemu_timer, 0) && idx >= 3) {
+		fw_pmu_hal_ctr_write_qemu(idx, value);
 		return;
 	}
 	/* Both halves; the counter is inhibited, so nothing carries. */

@@ -14,6 +14,7 @@
 #include "env.h"
 #include "groups.h"
 #include "pmu.h"
+#include "sbi.h"
 #include "trap.h"
 
 /*
@@ -164,11 +165,27 @@ static bool ovf_poll_pending(unsigned long us)
 }
 
 /*
+ * QEMU 7.2 (SBI's marchid = mimpid = QEMU's version, 7.x): its overflow
+ * timer raises an interrupt for a counter written a value far below its
+ * overflow, on every firmware (ours from 0 and from 2 alike, OpenSBI
+ * 1.1 too), so the check cannot tell a stale overflow from QEMU's. It is
+ * judged on QEMU 10, other emulators and hardware.
+ */
+static bool ovf_qemu72(void)
+{
+	struct sbiret arch = sbi_ecall(SBI_EXT_BASE, 5, 0, 0, 0, 0, 0, 0);
+	struct sbiret imp = sbi_ecall(SBI_EXT_BASE, 6, 0, 0, 0, 0, 0, 0);
+
+	return !arch.error && !imp.error && arch.value == imp.value &&
+	       (arch.value >> 16) == 7;
+}
+
+/*
  * An earlier client overflows a counter and resets it (STOP with RESET)
  * without taking the interrupt, as a supervisor that is shut down or
  * kexec'ed leaves it. The next client starts a counter from 0: it must
  * not be told of an overflow, neither by a stale LCOFI nor by a spurious
- * one (QEMU 7.2 raises one for a counter started from 0 with OF clear).
+ * one.
  */
 static void ovf_stale(unsigned long p, unsigned long event)
 {
@@ -176,6 +193,12 @@ static void ovf_stale(unsigned long p, unsigned long event)
 	unsigned long before;
 	bool left;
 
+	if (ovf_qemu72()) {
+		check_skip(name, "QEMU 7.2 raises overflows of its own for a "
+				 "counter started far below its overflow "
+				 "(overflow.c)");
+		return;
+	}
 	csr_clear(CSR_SIP, 1UL << IRQ_LCOF);
 	pmu_start_one(p, SBI_PMU_START_FLAG_SET_INIT_VALUE,
 		      ovf_near_max(p, OVF_DELTA));
