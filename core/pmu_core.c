@@ -180,10 +180,9 @@ int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
 	core->hpm_valid = core->hw_valid & ~core->fixed_valid;
 	core->filterable = (core->hpm_filter ? core->hpm_valid : 0) |
 			   (core->fixed_filter ? core->fixed_valid : 0);
-	/* The flags' SET_*INH bits are mhpmevent's bits 58-62 >> 55. */
 	core->filter_flags =
 		((core->hpm_filter | core->fixed_filter) & ~MHPMEVENT_MINH) >>
-		55;
+		SBI_PMU_CFG_FLAG_INH_SHIFT;
 	pmu_map_build(&core->map, counters, &no_rows, NULL, NULL);
 	pmu_core_state_layout(core);
 	return SBI_SUCCESS;

@@ -80,12 +80,10 @@ static inline uint64_t pmu_hw_filter(const struct pmu_core *core,
 	 * mask). Without Sscofpmf (Smcntrpmf for cycle/instret) the mask is
 	 * 0: these bits belong to the selector.
 	 */
-	uint64_t bits =
-		((flags & SBI_PMU_CFG_FLAG_INH_MASK) << 55) | MHPMEVENT_MINH;
+	uint64_t bits = ((flags & SBI_PMU_CFG_FLAG_INH_MASK)
+			 << SBI_PMU_CFG_FLAG_INH_SHIFT) |
+			MHPMEVENT_MINH;
 
-	_Static_assert(((uint64_t)SBI_PMU_CFG_FLAG_INH_MASK << 55) ==
-			       MHPMEVENT_FILTER_MASK,
-		       "inhibit flags and bits line up");
 	return bits &
 	       (pmu_hw_is_fixed(idx) ? core->fixed_filter : core->hpm_filter);
 }

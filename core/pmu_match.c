@@ -70,12 +70,15 @@ static PMU_ALWAYS_INLINE int pmu_match_skip(const struct pmu_hart *h,
 }
 
 /*
- * The preference between fixed and programmable counters is one mask,
- * core->prefer (pmu_core.c): the programmable counters with Sscofpmf,
- * the fixed ones without. Firmware events only ever have firmware
- * counters free, which the first mask holds and the second does not:
- * either way the lowest free one is taken.
+ * The selector of mhpmevent value @v: with Sscofpmf its top 8 bits are
+ * OF and the inhibits, not the selector (pmu_hw_configure()).
  */
+static PMU_ALWAYS_INLINE uint64_t
+pmu_match_selector(const struct pmu_core *core, uint64_t v)
+{
+	return v & ~(core->hw.sscofpmf ? MHPMEVENT_SBI_OWNED_MASK : 0);
+}
+
 /*
  * Whether a programmable counter of @held already holds @selector. Only
  * reached when one is held, so that the usual CFG_MATCH (nothing held, or
@@ -86,13 +89,14 @@ static PMU_ALWAYS_INLINE bool pmu_match_selector_held(const struct pmu_hart *h,
 						      uint64_t held,
 						      uint64_t selector)
 {
-	uint64_t strip = h->core->hw.sscofpmf ? MHPMEVENT_SBI_OWNED_MASK : 0;
+	const struct pmu_core *core = h->core;
+	uint64_t want = pmu_match_selector(core, selector);
 
 	while (held) {
 		unsigned int idx = pmu_bit_lowest(held);
 
 		held &= held - 1;
-		if ((pmu_hw_saved(h, idx) & ~strip) == (selector & ~strip))
+		if (pmu_match_selector(core, pmu_hw_saved(h, idx)) == want)
 			return true;
 	}
 	return false;
@@ -131,10 +135,17 @@ static bool pmu_match_supervisor_owns(const struct pmu_hart *h,
 {
 	uint64_t live = PMU_HAL(h->core, event_read)(h->hal_ctx, idx);
 
-	return (live & ~MHPMEVENT_SBI_OWNED_MASK) != 0;
+	return pmu_match_selector(h->core, live) != 0;
 }
 
-/* The lowest counter of @free, the preferred ones first; @free != 0. */
+/*
+ * The lowest counter of @free, the preferred ones first; @free != 0.
+ * The preference between fixed and programmable counters is one mask,
+ * core->prefer (pmu_core.c): the programmable counters with Sscofpmf,
+ * the fixed ones without. Firmware events only ever have firmware
+ * counters free, which the first mask holds and the second does not:
+ * either way the lowest free one is taken.
+ */
 static PMU_ALWAYS_INLINE unsigned int
 pmu_match_pick(const struct pmu_core *core, uint64_t free)
 {
@@ -158,7 +169,8 @@ static uint64_t pmu_match_supervisor_holds(const struct pmu_hart *h,
 	pmu_for_each_bit (idx, rest, others) {
 		uint64_t live = PMU_HAL(core, event_read)(h->hal_ctx, idx);
 
-		if (((live ^ ev->selector) & ~MHPMEVENT_SBI_OWNED_MASK) == 0)
+		if (pmu_match_selector(core, live) ==
+		    pmu_match_selector(core, ev->selector))
 			return core->hpm_valid;
 	}
 	return 0;

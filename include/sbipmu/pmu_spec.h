@@ -190,6 +190,14 @@ enum sbipmu_fw_impl_event {
 #define MHPMEVENT_VSINH	      (1ULL << 59)
 #define MHPMEVENT_VUINH	      (1ULL << 58)
 #define MHPMEVENT_FILTER_MASK (0x1FULL << 58)
+/*
+ * CFG_MATCH's SET_VUINH..SET_MINH flags (bits 3-7) are mhpmevent's
+ * VUINH..MINH (bits 58-62) in the same order, this far apart.
+ */
+#define SBI_PMU_CFG_FLAG_INH_SHIFT 55
+_Static_assert(((unsigned long long)SBI_PMU_CFG_FLAG_INH_MASK
+		<< SBI_PMU_CFG_FLAG_INH_SHIFT) == MHPMEVENT_FILTER_MASK,
+	       "inhibit flags and bits line up");
 /* Bits the SBI implementation owns in a raw v2 event (upper 8). */
 #define MHPMEVENT_SBI_OWNED_MASK (0xFFULL << 56)
 
