@@ -39,11 +39,10 @@ struct handoff_counter {
 
 /* CFG_MATCH on the running counters, before anything stops them. */
 static struct {
-	struct sbiret match_cycle;  /* {0}, cycles, no flags */
-	struct sbiret skip_instret; /* {2}, instructions, SKIP_MATCH */
-	uint64_t instret_before, instret_after;
-	bool instret_read;
-} handoff_match;
+	struct sbiret match_cycle;	/* {0}, cycles, no flags */
+	struct sbiret skip_instret;	/* {2}, instructions, SKIP_MATCH */
+	struct handoff_counter instret; /* read around work afterwards */
+} handoff_match = {.instret = {.what = "instret", .idx = PMU_CTR_INSTRET}};
 
 static struct handoff_counter handoff_ctr[2] = {
 	{.what = "cycle", .idx = PMU_CTR_CYCLE},
@@ -55,53 +54,42 @@ static bool handoff_read(unsigned int idx, uint64_t *v)
 	return csr_read_counter64(CSR_CYCLE + idx, v);
 }
 
-/* Bare reads around some work; no SBI call may come before them. */
-static void handoff_read_all(void)
+/* Bare reads of @n counters around some work; a trap voids them all. */
+static void handoff_read_around(struct handoff_counter *c, unsigned int n)
 {
 	unsigned long traps = trap_counts().exceptions;
 	volatile unsigned long spin;
 	unsigned int i;
 
 	trap_arm(true);
-	for (i = 0; i < 2; i++)
-		handoff_ctr[i].read = handoff_read(handoff_ctr[i].idx,
-						   &handoff_ctr[i].before);
+	for (i = 0; i < n; i++)
+		c[i].read = handoff_read(c[i].idx, &c[i].before);
 	for (spin = 0; spin < HANDOFF_SPIN; spin++)
 		;
-	for (i = 0; i < 2; i++)
-		handoff_ctr[i].read =
-			handoff_ctr[i].read &&
-			handoff_read(handoff_ctr[i].idx, &handoff_ctr[i].after);
+	for (i = 0; i < n; i++)
+		c[i].read = c[i].read && handoff_read(c[i].idx, &c[i].after);
 	trap_arm(false);
 	if (trap_counts().exceptions != traps)
-		handoff_ctr[0].read = handoff_ctr[1].read = false;
+		for (i = 0; i < n; i++)
+			c[i].read = false;
 }
 
 static void handoff_try_match(void)
 {
-	volatile unsigned long spin;
-
 	handoff_match.match_cycle =
 		pmu_cfg_match(PMU_CTR_CYCLE, 1, 0, EV_CYCLES, 0);
 	handoff_match.skip_instret =
 		pmu_cfg_match(PMU_CTR_INSTRET, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
 			      EV_INSTRUCTIONS, 0);
-	trap_arm(true);
-	handoff_match.instret_read =
-		handoff_read(PMU_CTR_INSTRET, &handoff_match.instret_before);
-	for (spin = 0; spin < HANDOFF_SPIN; spin++)
-		;
-	handoff_match.instret_read =
-		handoff_match.instret_read &&
-		handoff_read(PMU_CTR_INSTRET, &handoff_match.instret_after);
-	trap_arm(false);
+	handoff_read_around(&handoff_match.instret, 1);
 }
 
 void handoff_observe(void)
 {
 	unsigned int i;
 
-	handoff_read_all();
+	/* No SBI call may come before these reads. */
+	handoff_read_around(handoff_ctr, 2);
 	if (handoff_ctr[0].read && handoff_ctr[1].read)
 		handoff_try_match();
 	/* START, then STOP, of each counter as it was handed over. */
@@ -167,9 +155,7 @@ static void handoff_judge_match(void)
 {
 	const char *match = "handoff.cfg_match_running_cycle_not_found";
 	const char *skip = "handoff.skip_match_running_instret_counts_on";
-	bool counts =
-		handoff_match.instret_read &&
-		handoff_match.instret_after > handoff_match.instret_before;
+	bool counts = handoff_counted(&handoff_match.instret);
 
 	if (!handoff_counted(&handoff_ctr[0]) ||
 	    !handoff_counted(&handoff_ctr[1])) {
@@ -194,8 +180,8 @@ static void handoff_judge_match(void)
 		   "index 2 and two reads that advance",
 		   "index %ld, 0x%llx then 0x%llx",
 		   handoff_match.skip_instret.value,
-		   (unsigned long long)handoff_match.instret_before,
-		   (unsigned long long)handoff_match.instret_after);
+		   (unsigned long long)handoff_match.instret.before,
+		   (unsigned long long)handoff_match.instret.after);
 }
 
 /* Runs after "base", only when the PMU extension is there (main.c). */
