@@ -493,6 +493,19 @@ static void test_scan__more_harts_than_the_list__counted(void **state)
 	free(fdt);
 }
 
+/* Test tree @name opened into a copy with 4 KiB to grow (caller frees). */
+static void *load_open(const char *name)
+{
+	struct blob b = load(name);
+	size_t room = b.size + 4096;
+	void *fdt = malloc(room);
+
+	assert_non_null(fdt);
+	assert_int_equal(fdt_open_into(b.fdt, fdt, (int)room), 0);
+	free(b.fdt);
+	return fdt;
+}
+
 static bool hide_2_and_99(void *ctx, uint64_t id)
 {
 	(void)ctx;
@@ -502,14 +515,10 @@ static bool hide_2_and_99(void *ctx, uint64_t id)
 /* A hart the firmware does not serve is no hart of the next stage's. */
 static void test_disable_cpu__hart_left_out_of_the_tree(void **state)
 {
-	struct blob b = load("qemu-virt-7.2-smp4.dtb");
-	size_t room = b.size + 4096;
-	void *fdt = malloc(room);
+	void *fdt = load_open("qemu-virt-7.2-smp4.dtb");
 	struct platform_fdt_facts f;
 
 	(void)state;
-	assert_non_null(fdt);
-	assert_int_equal(fdt_open_into(b.fdt, fdt, (int)room), 0);
 	assert_int_equal(platform_fdt_disable_cpus(fdt, hide_2_and_99, NULL),
 			 0);
 	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
@@ -518,21 +527,16 @@ static void test_disable_cpu__hart_left_out_of_the_tree(void **state)
 	assert_int_equal(f.harts[1].id, 1);
 	assert_int_equal(f.harts[2].id, 3);
 	free(fdt);
-	free(b.fdt);
 }
 
 /* spike's tree names sstc, its harts cannot use it: the tree handed on
  * must not name it either. */
 static void test_isa_drop__sstc_removed_from_every_cpu(void **state)
 {
-	struct blob b = load("qemu-virt-7.2-smp4.dtb");
-	size_t room = b.size + 4096;
-	void *fdt = malloc(room);
+	void *fdt = load_open("qemu-virt-7.2-smp4.dtb");
 	struct platform_fdt_facts f;
 
 	(void)state;
-	assert_non_null(fdt);
-	assert_int_equal(fdt_open_into(b.fdt, fdt, (int)room), 0);
 	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
 	assert_true(f.isa.sstc && f.isa.sscofpmf);
 	assert_int_equal(platform_fdt_isa_drop(fdt, "sstc"), 0);
@@ -543,7 +547,6 @@ static void test_isa_drop__sstc_removed_from_every_cpu(void **state)
 	/* a second drop finds nothing to do */
 	assert_int_equal(platform_fdt_isa_drop(fdt, "sstc"), 0);
 	free(fdt);
-	free(b.fdt);
 }
 
 static void build_chosen(void *fdt)
