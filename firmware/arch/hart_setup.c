@@ -130,15 +130,7 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_envcfg();
 	setup_stateen();
 	setup_pmp();
-	/*
-	 * mtimecmp is not set to "never" here although QEMU resets it to 0
-	 * (MTIP then stays pending, masked, with Sstc): writing it arms
-	 * QEMU 7.2's timer, and under -icount the next LCOFI of a
-	 * programmable counter then aborts QEMU ("Raised interrupt while
-	 * not in I/O function", the dTLB row of make bench-sampling-check;
-	 * FACTS §2 saw it on OpenSBI, which writes it). Issue 19 weighs it
-	 * against the KVM timer delays it causes.
-	 */
+	/* Timer compares to "never" (sbi_time.c says why, with Sstc too). */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);

@@ -4,8 +4,8 @@
  * With Sstc the request goes to stimecmp, which raises STIP by itself
  * (menvcfg.STCE is set, so Linux normally writes stimecmp directly and
  * never calls us). Without Sstc it goes to the CLINT's mtimecmp; the
- * M-timer interrupt then sets mip.STIP and masks itself until the next
- * request, which clears STIP again.
+ * M-timer interrupt then sets mip.STIP and puts mtimecmp back to
+ * "never" until the next request, which clears STIP again.
  */
 #include <sbipmu/pmu.h>
 
@@ -17,22 +17,34 @@
 
 #define SBI_TIME_SET_TIMER 0
 
+/* "Never": the compare value no time reaches, which SET_TIMER also takes
+ * as a cancel (Linux passes it to stop its timer). */
+#define SBI_TIME_NEVER UINT64_MAX
+
+static void stimecmp_write(uint64_t when)
+{
+#if __riscv_xlen == 32
+	/* High half parked at all-ones so no interim value fires. */
+	csr_write(CSR_STIMECMPH, ~0UL);
+	csr_write(CSR_STIMECMP, (unsigned long)when);
+	csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
+#else
+	csr_write(CSR_STIMECMP, when);
+#endif
+}
+
 static void time_program(struct fw_hart *h, uint64_t when)
 {
 	if (fw_feat.sstc) {
-#if __riscv_xlen == 32
-		/* High half parked at all-ones so no interim value fires. */
-		csr_write(CSR_STIMECMPH, ~0UL);
-		csr_write(CSR_STIMECMP, (unsigned long)when);
-		csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
-#else
-		csr_write(CSR_STIMECMP, when);
-#endif
+		stimecmp_write(when);
 		return;
 	}
 	fw_dev_timecmp_set(h, when);
 	csr_clear(CSR_MIP, MIP_STIP);
-	csr_set(CSR_MIE, MIP_MTIP);
+	if (when == SBI_TIME_NEVER)
+		csr_clear(CSR_MIE, MIP_MTIP);
+	else
+		csr_set(CSR_MIE, MIP_MTIP);
 }
 
 struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
@@ -52,16 +64,31 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 	return r;
 }
 
+/*
+ * Every compare this hart has is set to "never", the CLINT's mtimecmp
+ * even with Sstc, where nothing else writes it: QEMU resets it to 0, so
+ * MTIP would stay pending (masked) for good, and QEMU treats any
+ * pending mip bit as work to look at, which delays the interrupts that
+ * are wanted (a KVM guest's timer: kvm-check's arch_timer rates,
+ * docs/kvm.md). The ACLINT spec leaves mtimecmp undefined at reset.
+ */
 void sbi_time_cancel(struct fw_hart *h)
 {
-	time_program(h, ~0ULL);
+	fw_dev_timecmp_set(h, SBI_TIME_NEVER);
+	if (fw_feat.sstc)
+		stimecmp_write(SBI_TIME_NEVER);
 	csr_clear(CSR_MIE, MIP_MTIP);
 	csr_clear(CSR_MIP, MIP_STIP); /* read-only with Sstc: harmless */
 }
 
+/*
+ * The M-timer fired for S-mode's request (no Sstc): hand it on as STIP
+ * and set mtimecmp to "never", so MTIP does not stay pending until
+ * S-mode's next SET_TIMER.
+ */
 void sbi_time_irq(struct fw_hart *h)
 {
-	(void)h;
+	fw_dev_timecmp_set(h, SBI_TIME_NEVER);
 	csr_clear(CSR_MIE, MIP_MTIP);
 	csr_set(CSR_MIP, MIP_STIP);
 }
