@@ -31,7 +31,15 @@
 #define CSR_STIMECMPH  0x15D /* Sstc, RV32 */
 #define CSR_SATP       0x180
 #define CSR_HSTATUS    0x600 /* H extension */
+#define CSR_HEDELEG    0x602
+#define CSR_HTVAL      0x643
+#define CSR_HTINST     0x64A
 #define CSR_HGATP      0x680
+#define CSR_VSSTATUS   0x200 /* H extension: the guest's S-mode CSRs */
+#define CSR_VSTVEC     0x205
+#define CSR_VSEPC      0x241
+#define CSR_VSCAUSE    0x242
+#define CSR_VSTVAL     0x243
 #define CSR_SCOUNTOVF  0xDA0 /* Sscofpmf */
 
 /* Machine CSRs. */
@@ -96,6 +104,7 @@
 #define MSTATUSH_MPV (FW_UL(1) << 7) /* RV32: mstatus bit 39 */
 
 /* hstatus (H extension) */
+#define HSTATUS_GVA  (FW_UL(1) << 6)
 #define HSTATUS_SPV  (FW_UL(1) << 7)
 #define HSTATUS_SPVP (FW_UL(1) << 8)
 

@@ -13,6 +13,7 @@
 #include "console.h"
 #include "csr.h"
 #include "dev.h"
+#include "discover.h"
 #include "fault.h"
 #include "ipi.h"
 #include "platform.h"
@@ -21,11 +22,110 @@
 #include "trap.h"
 #include "unpriv.h"
 
+/* mstatus.MPV (mstatush on RV32): the trap came from a guest (V=1). */
+static bool trap_from_guest(unsigned long ms)
+{
+	if (!fw_feat.h)
+		return false;
+#if __riscv_xlen == 64
+	return (ms & MSTATUS_MPV) != 0;
+#else
+	(void)ms;
+	return (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
+#endif
+}
+
+/* mret then returns to V=0: the hypervisor (HS-mode) takes the trap. */
+static void trap_leave_guest(unsigned long *ms)
+{
+#if __riscv_xlen == 64
+	*ms &= ~MSTATUS_MPV;
+#else
+	(void)ms;
+	csr_clear(CSR_MSTATUSH, MSTATUSH_MPV);
+#endif
+}
+
+/* Causes whose tval is a (guest) virtual address: hstatus.GVA. */
+static bool trap_tval_is_address(unsigned long cause)
+{
+	switch (cause) {
+	case CAUSE_MISALIGNED_FETCH:
+	case CAUSE_FETCH_ACCESS:
+	case CAUSE_MISALIGNED_LOAD:
+	case CAUSE_LOAD_ACCESS:
+	case CAUSE_MISALIGNED_STORE:
+	case CAUSE_STORE_ACCESS:
+	case CAUSE_FETCH_PAGE_FAULT:
+	case CAUSE_LOAD_PAGE_FAULT:
+	case CAUSE_STORE_PAGE_FAULT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A guest's trap that the hypervisor delegated (hedeleg) goes to
+ * VS-mode: the vs* CSRs and vsstatus take what a trap into the guest's
+ * S-mode would leave, and the hart stays virtualised.
+ */
+static void trap_redirect_to_vs(unsigned long prev, unsigned long cause,
+				unsigned long tval)
+{
+	unsigned long vs = csr_read(CSR_VSSTATUS);
+	unsigned long ms = csr_read(CSR_MSTATUS);
+
+	csr_write(CSR_VSEPC, csr_read(CSR_MEPC));
+	csr_write(CSR_VSCAUSE, cause);
+	csr_write(CSR_VSTVAL, tval);
+	vs &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+	if (prev == PRV_S)
+		vs |= MSTATUS_SPP;
+	if (csr_read(CSR_VSSTATUS) & MSTATUS_SIE)
+		vs |= MSTATUS_SPIE;
+	csr_write(CSR_VSSTATUS, vs);
+	ms = (ms & ~MSTATUS_MPP) | PRV_S << MSTATUS_MPP_SHIFT;
+	csr_write(CSR_MSTATUS, ms);
+	csr_write(CSR_MEPC, csr_read(CSR_VSTVEC) & ~3UL);
+}
+
+/*
+ * A guest's trap the hypervisor did not delegate goes to HS-mode as
+ * the hardware would send it there: hstatus.SPV/SPVP say which guest
+ * mode trapped, GVA whether stval is a guest virtual address, and
+ * htval/htinst are 0 (no guest physical address, no transformed
+ * instruction). Without this, mret would enter the hypervisor's stvec
+ * still virtualised (kvm-check's conformance run in a KVM guest found
+ * it: a misaligned LR.W from the guest).
+ */
+static void trap_hs_from_guest(unsigned long prev, unsigned long cause,
+			       unsigned long *ms)
+{
+	unsigned long hs = csr_read(CSR_HSTATUS) &
+			   ~(HSTATUS_SPV | HSTATUS_SPVP | HSTATUS_GVA);
+
+	hs |= HSTATUS_SPV;
+	if (prev == PRV_S)
+		hs |= HSTATUS_SPVP;
+	if (trap_tval_is_address(cause))
+		hs |= HSTATUS_GVA;
+	csr_write(CSR_HSTATUS, hs);
+	csr_write(CSR_HTVAL, 0);
+	csr_write(CSR_HTINST, 0);
+	trap_leave_guest(ms);
+}
+
 void fw_trap_redirect(unsigned long cause, unsigned long tval)
 {
 	unsigned long ms = csr_read(CSR_MSTATUS);
 	unsigned long prev = (ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	bool guest = trap_from_guest(ms);
 
+	if (guest && (csr_read(CSR_HEDELEG) >> cause & 1)) {
+		trap_redirect_to_vs(prev, cause, tval);
+		return;
+	}
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
@@ -36,6 +136,8 @@ void fw_trap_redirect(unsigned long cause, unsigned long tval)
 	if (csr_read(CSR_MSTATUS) & MSTATUS_SIE)
 		ms |= MSTATUS_SPIE;
 	ms |= PRV_S << MSTATUS_MPP_SHIFT;
+	if (guest)
+		trap_hs_from_guest(prev, cause, &ms);
 	csr_write(CSR_MSTATUS, ms);
 	/* Exceptions always enter at the stvec base, vectored or not. */
 	csr_write(CSR_MEPC, csr_read(CSR_STVEC) & ~3UL);
