@@ -8,6 +8,8 @@
  */
 #include "env.h"
 
+#include <libfdt.h>
+
 #include "check.h"
 #include "dt.h"
 #include "fdt.h"
@@ -116,6 +118,73 @@ static void env_discover_harts(void)
 	}
 }
 
+/* Whether @node's property @name is, or lists, the string @str. */
+static bool env_dt_has(int node, const char *name, const char *str)
+{
+	int len;
+	const char *v = fdt_getprop(env.dtb, node, name, &len);
+
+	return v && fdt_stringlist_contains(v, len, str);
+}
+
+/* Devicetree spec 2.3.4: no status, "okay" or "ok" means usable. */
+static bool env_dt_enabled(int node)
+{
+	return !fdt_getprop(env.dtb, node, "status", NULL) ||
+	       env_dt_has(node, "status", "okay") ||
+	       env_dt_has(node, "status", "ok");
+}
+
+/*
+ * Whether a cpu node's ISA names the H extension (misa is not readable
+ * from S-mode): an "h" entry of riscv,isa-extensions (QEMU 10), else an
+ * h among the single-letter extensions of riscv,isa (QEMU 7.2), which
+ * follow "rv32"/"rv64" up to the first '_' or multi-letter prefix.
+ */
+static bool env_cpu_has_h(int node)
+{
+	const char *isa;
+	int len, i;
+
+	if (fdt_getprop(env.dtb, node, "riscv,isa-extensions", NULL))
+		return env_dt_has(node, "riscv,isa-extensions", "h");
+	isa = fdt_getprop(env.dtb, node, "riscv,isa", &len);
+	if (!isa || len < 5 || (isa[0] != 'r' && isa[0] != 'R'))
+		return false;
+	for (i = 4; i < len && isa[i] && isa[i] != '_'; i++) {
+		char c = isa[i] >= 'A' && isa[i] <= 'Z' ? isa[i] + 32 : isa[i];
+
+		if (c == 's' || c == 'x' || c == 'z')
+			break;
+		if (c == 'h')
+			return true;
+	}
+	return false;
+}
+
+/* H on every enabled cpu node of /cpus (hext), on any (hext_any). */
+static void env_discover_hext(void)
+{
+	unsigned int cpus = 0, with = 0;
+	int parent, node;
+
+	if (!env.dtb || fdt_check_header(env.dtb) != 0)
+		return;
+	parent = fdt_path_offset(env.dtb, "/cpus");
+	if (parent < 0)
+		return;
+	fdt_for_each_subnode(node, env.dtb, parent)
+	{
+		if (!env_dt_has(node, "device_type", "cpu") ||
+		    !env_dt_enabled(node))
+			continue;
+		cpus++;
+		with += env_cpu_has_h(node);
+	}
+	env.hext = cpus > 0 && with == cpus;
+	env.hext_any = with > 0;
+}
+
 static void env_discover_dt(void)
 {
 	unsigned int isa, with;
@@ -132,6 +201,7 @@ static void env_discover_dt(void)
 		isa = fdt_prop_count(env.dtb, "riscv,isa", cd[e], &with);
 		env.cdeleg = env.cdeleg && isa > 0 && with == isa;
 	}
+	env_discover_hext();
 	env.ram_known = fdt_memory(env.dtb, &env.ram_base, &env.ram_size);
 	fdt_bootargs(env.dtb, env.bootargs, sizeof(env.bootargs));
 	if (dt_stdout_uart(env.dtb, &uart) &&
@@ -209,11 +279,12 @@ void env_print(void)
 
 	printf("# SBI spec %lu.%lu, implementation %lu version 0x%lx, "
 	       "boot hart %lu, %u other hart(s) of %u in the device tree, "
-	       "Sscofpmf %s\n",
+	       "Sscofpmf %s, H %s\n",
 	       SBI_VERSION_MAJOR(env.spec_version),
 	       SBI_VERSION_MINOR(env.spec_version), env.impl_id,
 	       env.impl_version, env.hart, env.nharts, env.dt_harts,
-	       env.sscofpmf ? "yes" : "no");
+	       env.sscofpmf ? "yes" : "no",
+	       env.hext ? "yes" : (env.hext_any ? "on some harts" : "no"));
 	printf("# NUM_COUNTERS %lu\n", env.num);
 	env_print_list("hardware", env.hw, env.nhw);
 	env_print_list("firmware", env.fw, env.nfw);

@@ -5,8 +5,9 @@
  * COUNTER_GET_INFO of every index, which hardware counters accept cycles
  * and instructions (by trying CFG_MATCH on each), the harts (listed by
  * the DT, confirmed by HSM), and from the DT only what the firmware
- * cannot tell: whether the harts have Sscofpmf, where RAM is and an MMIO
- * address (the console UART's). The DT's riscv,pmu node is never read.
+ * cannot tell: whether the harts have Sscofpmf and the H extension, where
+ * RAM is and an MMIO address (the console UART's). The DT's riscv,pmu
+ * node is never read.
  */
 #ifndef CONFORMANCE_ENV_H
 #define CONFORMANCE_ENV_H
@@ -56,6 +57,9 @@ struct env {
 	unsigned int fw[ENV_MAX_COUNTERS];
 	unsigned int nfw;
 	bool sscofpmf;
+	/* The H extension: on every enabled hart (hext), on some (hext_any) */
+	bool hext;
+	bool hext_any;
 	/* Smcdeleg, Ssccfg and Sscsrind on every hart: counter delegation */
 	bool cdeleg;
 	bool ram_known;

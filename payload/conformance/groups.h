@@ -23,6 +23,8 @@ void event_info_run(void);
 void overflow_run(void);
 void cdeleg_run(void);
 void smp_run(void);
+void hfence_run(void);
+void hfence_smp_run(void);
 void fw_traps_run(void);
 void hostile_fid_run(unsigned long fid);
 void hostile_shmem_run(void);

@@ -52,6 +52,8 @@ static const struct group groups[] = {
 	GROUP("overflow", overflow_run),
 	GROUP("counter_delegation", cdeleg_run),
 	GROUP("smp", smp_run),
+	GROUP("hfence", hfence_run),
+	GROUP("hfence_smp", hfence_smp_run),
 	GROUP("fw_traps", fw_traps_run),
 	GROUP("sets", cfg_match_sets_run),
 	GROUP("sse", sse_run),

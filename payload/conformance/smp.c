@@ -176,6 +176,7 @@ static void smp_ipi_two_targets(void)
 		   (unsigned long long)n, ok ? "yes" : "no");
 }
 
+/* The fences every hart has (the HFENCE ones, which need H: hfence.c). */
 struct smp_fence {
 	const char *name;
 	unsigned long fid;
@@ -189,14 +190,6 @@ static const struct smp_fence smp_fences[] = {
 	 SBI_PMU_FW_SFENCE_VMA_SENT},
 	{"fw_event.sfence_vma_asid.sent_received", SBI_RFENCE_SFENCE_VMA_ASID,
 	 SBI_PMU_FW_SFENCE_VMA_ASID_SENT},
-	{"fw_event.hfence_gvma_vmid.sent_received", SBI_RFENCE_HFENCE_GVMA_VMID,
-	 SBI_PMU_FW_HFENCE_GVMA_VMID_SENT},
-	{"fw_event.hfence_gvma.sent_received", SBI_RFENCE_HFENCE_GVMA,
-	 SBI_PMU_FW_HFENCE_GVMA_SENT},
-	{"fw_event.hfence_vvma_asid.sent_received", SBI_RFENCE_HFENCE_VVMA_ASID,
-	 SBI_PMU_FW_HFENCE_VVMA_ASID_SENT},
-	{"fw_event.hfence_vvma.sent_received", SBI_RFENCE_HFENCE_VVMA,
-	 SBI_PMU_FW_HFENCE_VVMA_SENT},
 };
 
 /* Two remote fences of one kind to the peer; SENT here, RECEIVED there. */
