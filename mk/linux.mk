@@ -170,8 +170,11 @@ ifeq ($(TRACE),1)
 	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
 endif
 
-linux-check: linux $(FIRMWARE) $(BENCH_INITRD)
+# The full matrix includes KVM guests (mk/kvm.mk: every configuration,
+# the references beside ours).
+linux-check: linux $(FIRMWARE) $(BENCH_INITRD) kvm-initrd
 	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
+	$(Q)$(MAKE) --no-print-directory kvm-check-full
 
 linux-check-quick: linux $(FIRMWARE) $(BENCH_INITRD)
 	BUILD=$(BUILD) scripts/linux-check.sh --quick --firmware $(FIRMWARE) \

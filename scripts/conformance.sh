@@ -12,6 +12,7 @@
 #   conformance.sh compare --ref FW [--ref-rv32 FW32] [--ref FW ...]
 #                          --ours FW64 [--ours-rv32 FW32]
 #                          --output FILE.md [--reuse-logs]
+#   conformance.sh judge LOG [--step NAME]
 #
 # run: one QEMU boot (-bios FW -kernel conformance.bin); the output goes
 #   to build/payload/conformance-<fw>-<arch>-smp<N>-<sscofpmf|nosscofpmf>.log.
@@ -41,6 +42,11 @@
 #   --reuse-logs writes the file from the logs of the last matrix runs.
 #   Logs are named by fw_label: opensbi-<version> for a reference under
 #   build/tools/opensbi-<version>/, so references never share logs.
+# judge: the verdict of a log made elsewhere, e.g. the console of a Linux
+#   guest whose /bin/kvm-vmm ran the suite under KVM (--step NAME: only
+#   /init's section "=== sbipmu: NAME ===" ... "=== sbipmu: exit ..."):
+#   the counts, whether every group ran, the FAIL lines. Exit status as
+#   run's.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . scripts/machine.sh
@@ -746,9 +752,53 @@ function cell(fwk, name,    i, c, v, pass, fail, skip, nrun, failed, stopped_in,
 AWK
 }
 
+# The suite's lines of $1 (CR stripped), or of /init's step $2 in it.
+judge_text() {
+	if [ -z "$2" ]; then
+		tr -d '\r' <"$1"
+		return
+	fi
+	tr -d '\r' <"$1" | awk -v start="=== sbipmu: $2 ===" '
+		$0 == start { on = 1; next }
+		on && /^=== sbipmu: (exit|done)/ { exit }
+		on'
+}
+
+cmd_judge() {
+	local log="" step="" text summary total last rc=0
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--step) step=$2; shift 2 ;;
+		-*) die "judge: unknown option $1" ;;
+		*)
+			[ -z "$log" ] || die "judge: one log only"
+			log=$1
+			shift
+			;;
+		esac
+	done
+	[ -f "$log" ] || die "judge: log '$log' not found"
+	text=$(judge_text "$log" "$step")
+	[ -n "$text" ] || die "judge: no suite output in $log${step:+ (step $step)}"
+	summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' <<<"$text" | tail -n 1)
+	total=$(sed -n 's/^# groups: \([0-9]*\),.*/\1/p' <<<"$text" | head -n 1)
+	last=$(sed -n 's/^# group \([0-9]*\) .*/\1/p' <<<"$text" | tail -n 1)
+	echo "judge $log${step:+ (step $step)}: $(count_verdicts <(echo "$text"))"
+	if [ -z "$summary" ]; then
+		echo "  no summary line: the suite did not finish"
+		rc=1
+	elif [ -z "$last" ] || [ $((last + 1)) -ne "${total:-0}" ]; then
+		echo "  the suite ended after group ${last:-none} of ${total:-?}"
+		rc=1
+	fi
+	grep '^FAIL: ' <<<"$text" | sed 's/^/  /'
+	! grep -q '^FAIL: ' <<<"$text" && [ "$rc" -eq 0 ]
+}
+
 case "${1:-}" in
 run) shift; cmd_run "$@" ;;
+judge) shift; cmd_judge "$@" ;;
 matrix) shift; cmd_matrix "$@" ;;
 compare) shift; cmd_compare "$@" ;;
-*) die "usage: $0 run|matrix|compare [options] (see the header)" ;;
+*) die "usage: $0 run|matrix|compare|judge [options] (see the header)" ;;
 esac
