@@ -153,6 +153,8 @@ static void pmu_core_state_layout(struct pmu_core *core)
 	off += core->n_sel *
 	       (core->sel_wide ? sizeof(uint64_t) : sizeof(uint32_t));
 	core->fw_event_offset = (uint16_t)off;
+	off += core->hw.num_fw_counters * sizeof(uint8_t);
+	core->fw_flags_offset = (uint16_t)off;
 }
 
 int pmu_core_init(struct pmu_core *core, const struct pmu_hw_desc *hw,
@@ -205,6 +207,7 @@ static size_t pmu_core_state_bytes(const struct pmu_core *core,
 	size += core->hw.num_fw_counters * sizeof(uint64_t); /* fw_value */
 	size += core->n_sel * sel_bytes;		     /* saved */
 	size += core->hw.num_fw_counters * sizeof(uint8_t);  /* fw_event */
+	size += core->hw.num_fw_counters * sizeof(uint8_t);  /* fw_flags */
 	return (size + 7) & ~(size_t)7;
 }
 
@@ -247,6 +250,7 @@ void pmu_hart_reset(struct pmu_hart *h)
 	for (i = 0; i < n_fw; i++) {
 		pmu_hart_fw_value(h)[i] = 0;
 		pmu_hart_fw_event(h)[i] = PMU_FW_SLOT_NONE;
+		pmu_hart_fw_flags(h)[i] = 0;
 	}
 	/* Releases every hardware counter: its saved selector becomes 0. */
 	pmu_hw_handoff_hart(h);

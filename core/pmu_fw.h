@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Firmware counter actions: what configuring, starting, stopping and
- * releasing a firmware counter changes (its value, its event byte, the
- * hart's fw_slots). Nothing here validates and nothing can fail. Inline,
- * as the hardware ones (pmu_hw.h); counting and FW_READ are in pmu_fw.c.
+ * releasing a firmware counter changes (its value, its event byte, its
+ * CFG_MATCH flags, the hart's fw_slots). Nothing here validates and
+ * nothing can fail. Inline, as the hardware ones (pmu_hw.h); counting and
+ * FW_READ are in pmu_fw.c.
  */
 #ifndef SBIPMU_CORE_PMU_FW_H
 #define SBIPMU_CORE_PMU_FW_H
@@ -14,10 +15,20 @@ static inline uint64_t *pmu_fwc_value(const struct pmu_hart *h,
 	return &pmu_hart_fw_value(h)[pmu_fw_index(h->core, idx)];
 }
 
+/*
+ * The flags of the counter's CFG_MATCH, kept whole (one store, no
+ * masking: CFG_MATCH refused any bit above 7). Counting reads only its
+ * mode filter, SET_VUINH..SET_SINH (pmu_fw.c).
+ */
 static inline void pmu_fwc_configure(struct pmu_hart *h, unsigned int idx,
-				     const struct pmu_event *ev)
+				     const struct pmu_event *ev, uint64_t flags)
 {
-	pmu_hart_fw_event(h)[pmu_fw_index(h->core, idx)] = ev->fw_slot;
+	unsigned int k = pmu_fw_index(h->core, idx);
+	/* Both before either store: a byte store could alias h->core. */
+	uint8_t *event = pmu_hart_fw_event(h), *cfg = pmu_hart_fw_flags(h);
+
+	event[k] = ev->fw_slot;
+	cfg[k] = (uint8_t)flags;
 	h->mapped |= pmu_bit(idx);
 }
 

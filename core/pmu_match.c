@@ -232,7 +232,7 @@ static PMU_ALWAYS_INLINE void pmu_match_configure(struct pmu_hart *h,
 {
 	pmu_match_release(h, idx);
 	if (pmu_event_is_fw(ev))
-		pmu_fwc_configure(h, idx, ev);
+		pmu_fwc_configure(h, idx, ev, flags);
 	else
 		pmu_hw_configure(h, idx, ev, flags);
 	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)

@@ -20,6 +20,7 @@ bool fw_pmu_hal_qemu_timer;
 uint32_t fw_pmu_hal_qemu_hold;
 
 bool fw_pmu_hal_no_inhibit;
+bool fw_pmu_hal_h_ext;
 
 /*
  * @qemu: QEMU's CPU (discover.c), whose quirks below apply. @inhibit:
@@ -34,6 +35,7 @@ void fw_pmu_hal_init(const struct pmu_hw_desc *hw, bool qemu, bool inhibit)
 	fw_pmu_hal_qemu_timer = hw->sscofpmf && qemu;
 	fw_pmu_hal_qemu_hold = qemu ? HAL_FIXED_MASK : 0;
 	fw_pmu_hal_no_inhibit = !inhibit;
+	fw_pmu_hal_h_ext = hw->h_ext;
 	if (!inhibit)
 		fw_pmu_hal_qemu_hold = ~0u;
 }
@@ -131,6 +133,7 @@ const struct pmu_hal_ops fw_pmu_hal_ops = {
 	.lcofi_pending = pmu_hal_lcofi_pending,
 	.lcofi_clear = pmu_hal_lcofi_clear,
 	.fixed_cfg_write = pmu_hal_fixed_cfg_write,
+	.event_mode = pmu_hal_event_mode,
 };
 
 /*

@@ -7,7 +7,8 @@
  * (pmu_hal_csr.c) is the same functions as a table, for pmu_core_init()'s
  * checks. With pmu_hal_csr.c this is the only place where the firmware
  * reads or writes a counter, an event selector, mcountinhibit, scountovf,
- * mip.LCOFIP or the Smcntrpmf configuration registers.
+ * mip.LCOFIP or the Smcntrpmf configuration registers, and where the
+ * PMU reads the mode a firmware event came from (mstatus.MPP/MPV).
  *
  * csrr/csrw take the CSR number as an immediate, so a counter chosen at
  * run time goes through a table of one-CSR stubs indexed by counter
@@ -24,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <sbipmu/pmu_hal.h>
 #include <sbipmu/pmu_spec.h>
 
 #include "csr.h"
@@ -54,6 +56,8 @@ extern bool fw_pmu_hal_qemu_timer;
 extern uint32_t fw_pmu_hal_qemu_hold;
 /* The hart has no mcountinhibit (privileged spec 1.10). */
 extern bool fw_pmu_hal_no_inhibit;
+/* The hart has the H extension: mstatus.MPV (RV32: mstatush) exists. */
+extern bool fw_pmu_hal_h_ext;
 
 /*
  * Call entry @idx of stub table @table with @arg in a0; returns a0. The
@@ -239,6 +243,41 @@ static inline uint64_t pmu_hal_event_read(void *ctx, unsigned int idx)
 {
 	(void)ctx;
 	return fw_pmu_hal_tbl(fw_pmu_hal_tbl_evt_read, idx, 0);
+}
+
+/*
+ * The mode the hart entered M-mode from for the firmware event being
+ * counted (core/pmu_fw.c asks only when a counter of the event has a mode
+ * filter): mstatus.MPP, and with the H extension MPV (RV32: mstatush.MPV),
+ * both set by the trap, SBI call or interrupt on entry. This holds for
+ * every event because the firmware counts each one in the M-mode handler
+ * of what caused it, before mret and before the handler changes MPP/MPV
+ * (redirecting a trap to S-mode, SSE delivery, entering S-mode at hart
+ * start): the trap causes in arch/trap.c, the SBI calls in ext/, IPIs
+ * and fence requests where the M-mode software interrupt is handled. An
+ * IPI handled while the hart polls or sleeps in M-mode within an SBI call
+ * (a remote fence waiting for the others, suspend) counts in that call's
+ * mode. MPP = M (a trap from the firmware itself, or boot before
+ * S-mode ran) counts as S, as pmu_hal.h asks; MPV is 0 then.
+ */
+#define PMU_HAL_HAS_event_mode 1
+static inline unsigned int pmu_hal_event_mode(void *ctx)
+{
+	unsigned long ms = csr_read(CSR_MSTATUS);
+	bool user = ((ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == PRV_U;
+	bool virt = false;
+
+	(void)ctx;
+	if (fw_pmu_hal_h_ext) {
+#if __riscv_xlen == 64
+		virt = (ms & MSTATUS_MPV) != 0;
+#else
+		virt = (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
+#endif
+	}
+	if (virt)
+		return user ? PMU_MODE_VU : PMU_MODE_VS;
+	return user ? PMU_MODE_U : PMU_MODE_S;
 }
 
 static inline uint32_t pmu_hal_overflow_read(void *ctx)

@@ -62,6 +62,7 @@ struct pmu_core {
 	unsigned int n_sel;	  /* counters with a saved event selector */
 	uint16_t sel_offset;	  /* per-hart state: the saved selectors */
 	uint16_t fw_event_offset; /* per-hart state: the firmware events */
+	uint16_t fw_flags_offset; /* per-hart state: their CFG_MATCH flags */
 	bool sel_wide;		  /* saved selectors are 64-bit (else 32) */
 	/* CSR index -> saved selector slot, PMU_SEL_NONE: it has none */
 	uint8_t sel_slot[PMU_CTR_HW_MAX];
@@ -85,8 +86,12 @@ struct pmu_core {
  *                              false), else 64 (pmu_hw.c)
  *   uint8_t fw_event[num_fw]   event slot, PMU_FW_SLOT_PLATFORM | the
  *                              platform's number, or PMU_FW_SLOT_NONE
- * QEMU virt: 48 + 16 x 8 + 16 x 4 + 16 = 256 bytes. Reach them with the
- * accessors below.
+ *   uint8_t fw_flags[num_fw]   the config_flags of the CFG_MATCH that
+ *                              configured the counter (bits above 7 are
+ *                              refused): its mode filter, SET_VUINH..
+ *                              SET_SINH, is what counting reads (pmu_fw.c)
+ * QEMU virt: 48 + 16 x 8 + 16 x 4 + 16 + 16 = 272 bytes. Reach them with
+ * the accessors below.
  */
 struct pmu_hart {
 	const struct pmu_core *core;
@@ -130,6 +135,11 @@ static inline uint64_t *pmu_hart_fw_value(const struct pmu_hart *h)
 static inline uint8_t *pmu_hart_fw_event(const struct pmu_hart *h)
 {
 	return (uint8_t *)(uintptr_t)h + h->core->fw_event_offset;
+}
+
+static inline uint8_t *pmu_hart_fw_flags(const struct pmu_hart *h)
+{
+	return (uint8_t *)(uintptr_t)h + h->core->fw_flags_offset;
 }
 
 /*
@@ -216,7 +226,13 @@ static inline unsigned int pmu_fw_slot(unsigned int code)
 	return PMU_FW_SLOT_NONE;
 }
 
-/* Out of line: add @n to the running counters of event byte @slot. */
+/*
+ * Out of line: add @n to the running counters of event byte @slot,
+ * except those whose mode filter excludes the mode the event came from
+ * (the HAL's event_mode hook says which; docs/semantics.md, "Firmware
+ * events and the mode filters"). Every function below must therefore be
+ * called while the M-mode handler of the event runs, before it returns.
+ */
 void pmu_fw_count(struct pmu_hart *h, unsigned int slot, uint64_t n);
 
 /* Out of line: the same for platform event @event_data. */

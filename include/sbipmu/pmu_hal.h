@@ -88,7 +88,30 @@ struct pmu_hal_ops {
 	 * whether S-mode programmed the counter itself.
 	 */
 	uint64_t (*event_read)(void *ctx, unsigned int idx);
+	/*
+	 * OPTIONAL: the privilege mode (PMU_MODE_*) the hart was in when it
+	 * entered M-mode for the firmware event being counted: for a trap
+	 * the mode that trapped, for an SBI call its caller's, for an
+	 * interrupt (IPI, fence request, timer) the mode interrupted. An
+	 * M-mode origin is reported as PMU_MODE_S. Called from within
+	 * pmu_fw_event() and its kin, so from the M-mode handler of that
+	 * event, before it returns (mret); at most once per event, and only
+	 * when a counter of the event has a mode filter. Without it firmware
+	 * counters ignore their mode filters (docs/semantics.md, "Firmware
+	 * events and the mode filters").
+	 */
+	unsigned int (*event_mode)(void *ctx);
 };
+
+/*
+ * What event_mode returns. Numbered as CFG_MATCH's inhibit flags from
+ * SBI_PMU_CFG_FLAG_SET_VUINH up (pmu_spec.h): mode m is inhibited by flag
+ * SBI_PMU_CFG_FLAG_SET_VUINH << m (checked in core/pmu_fw.c).
+ */
+#define PMU_MODE_VU 0u
+#define PMU_MODE_VS 1u
+#define PMU_MODE_U  2u
+#define PMU_MODE_S  3u
 
 /*
  * Platform hooks. @ctx is the platform context given to pmu_core_init().

@@ -3,10 +3,10 @@
  * libFuzzer harness for the SBI PMU and SSE ecall surfaces. Each input chooses
  * a hardware configuration (XLEN, Sscofpmf, Smcntrpmf, H, counters, firmware
  * counters) and then a program of steps: ecalls with hostile or plausible
- * arguments, counter ticks (overflows), firmware events, writes into
- * supervisor memory (event-info tables, snapshot contents) and LCOFIP
- * clears. After every step the invariants below are checked and any
- * breach aborts, which libFuzzer reports as a crash:
+ * arguments, counter ticks (overflows), firmware events from each mode the
+ * hart has, writes into supervisor memory (event-info tables, snapshot
+ * contents) and LCOFIP clears. After every step the invariants below are
+ * checked and any breach aborts, which libFuzzer reports as a crash:
  *  - no CSR access real hardware would reject, no byte changed outside a
  *    shared-memory range the platform accepted (sim violations);
  *  - the error is one of the spec's codes, and value is 0 on error;
@@ -396,6 +396,20 @@ static void fuzz_write_mem(struct sim_env *env, struct fuzz_in *in)
 		env->mem.ram[off + i] = fuzz_u8(in);
 }
 
+/*
+ * The mode a firmware event comes from, from bits 5:4 of the op (unused
+ * otherwise, so older inputs replay their steps): U or S only without H,
+ * as on a real hart.
+ */
+static void fuzz_event_mode(struct sim_env *env, unsigned int hart, uint8_t op)
+{
+	unsigned int mode = (op >> 4) & 3;
+
+	if (!env->cfg.hart.h_ext)
+		mode |= PMU_MODE_U;
+	env->hart[hart].mode = mode;
+}
+
 static void fuzz_step(struct sim_env *env, struct sim_sse *sse,
 		      struct fuzz_in *in)
 {
@@ -416,10 +430,12 @@ static void fuzz_step(struct sim_env *env, struct sim_sse *sse,
 		sim_hart_tick(&env->hart[hart], fuzz_u64(in));
 		break;
 	case 4:
+		fuzz_event_mode(env, hart, op);
 		pmu_fw_event(env->pmu[hart],
 			     fuzz_u8(in) | (op & 8 ? 0x100 : 0));
 		break;
 	case 5:
+		fuzz_event_mode(env, hart, op);
 		pmu_fw_platform_event(env->pmu[hart], fuzz_u8(in) & 7, 1);
 		break;
 	case 6:

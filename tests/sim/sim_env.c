@@ -92,8 +92,10 @@ int sim_env_init(struct sim_env *env, const struct sim_env_cfg *cfg)
 		sim_hart_init(&env->hart[i], &cfg->hart);
 	sim_hart_describe(&env->hart[0], cfg->num_fw, &desc);
 	desc.no_snapshot = cfg->no_snapshot;
-	if (pmu_core_init(&env->core, &desc, &sim_hal_ops, &env->plat,
-			  &env->mem))
+	env->hal = sim_hal_ops;
+	if (cfg->no_event_mode)
+		env->hal.event_mode = NULL;
+	if (pmu_core_init(&env->core, &desc, &env->hal, &env->plat, &env->mem))
 		return -1;
 	sim_env_install_rows(env);
 	for (i = 0; i < cfg->harts; i++) {

@@ -29,6 +29,7 @@ struct sim_env_cfg {
 	bool platform_events;	    /* offer fw_platform_event */
 	bool no_rows;		    /* no riscv,pmu rows at all */
 	bool no_snapshot;	    /* firmware withholds the snapshot area */
+	bool no_event_mode;	    /* a HAL without the event_mode hook */
 	struct pmu_map_input *rows; /* NULL: QEMU 7.2's rows */
 	/*
 	 * Start where Linux does once its driver probed, after every hart's
@@ -43,6 +44,7 @@ struct sim_env {
 	struct sim_hart hart[SIM_MAX_HARTS];
 	struct sim_mem mem;
 	struct pmu_core core;
+	struct pmu_hal_ops hal; /* sim_hal_ops, as cfg asks */
 	struct pmu_hart *pmu[SIM_MAX_HARTS];
 	struct pmu_platform_ops plat;
 	_Alignas(8) uint8_t state[SIM_MAX_HARTS][SIM_STATE_BYTES];

@@ -31,6 +31,7 @@ void sim_hart_init(struct sim_hart *s, const struct sim_hart_cfg *cfg)
 	memset(s, 0, sizeof(*s));
 	s->cfg = *cfg;
 	s->cfg.counters &= ~(1u << PMU_CTR_TIME);
+	s->mode = PMU_MODE_S;
 }
 
 void sim_hart_describe(const struct sim_hart *s, unsigned int num_fw,
@@ -183,6 +184,17 @@ static uint64_t sim_event_read(void *ctx, unsigned int idx)
 	return s->event[idx];
 }
 
+static unsigned int sim_event_mode(void *ctx)
+{
+	struct sim_hart *s = ctx;
+
+	/* A guest mode needs the H extension, as on a real hart. */
+	if (!s->cfg.h_ext && (s->mode == PMU_MODE_VU || s->mode == PMU_MODE_VS))
+		s->violations++;
+	s->mode_reads++;
+	return s->mode;
+}
+
 const struct pmu_hal_ops sim_hal_ops = {
 	.counter_read = sim_counter_read,
 	.counter_write = sim_counter_write,
@@ -194,6 +206,7 @@ const struct pmu_hal_ops sim_hal_ops = {
 	.lcofi_clear = sim_lcofi_clear,
 	.fixed_cfg_write = sim_fixed_cfg_write,
 	.event_read = sim_event_read,
+	.event_mode = sim_event_mode,
 };
 
 void sim_hart_lose_event(struct sim_hart *s, unsigned int idx, uint64_t value)

@@ -45,8 +45,16 @@ struct sim_hart {
 	uint32_t event_lost; /* sim_hart_lose_event() since the last write */
 	unsigned long event_writes;
 	unsigned long counter_writes;
+	/*
+	 * The mode (PMU_MODE_*) the hart entered M-mode from, which the
+	 * event_mode hook reports: tests set it before a firmware event.
+	 * PMU_MODE_S after sim_hart_init().
+	 */
+	unsigned int mode;
+	unsigned long mode_reads; /* event_mode calls */
 };
 
+/* Every hook; the platform drops event_mode where a test asks. */
 extern const struct pmu_hal_ops sim_hal_ops;
 
 void sim_hart_init(struct sim_hart *s, const struct sim_hart_cfg *cfg);

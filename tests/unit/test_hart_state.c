@@ -4,8 +4,9 @@
  * 64-bit firmware values, one saved mhpmevent value per hpm counter (and
  * per fixed counter only with Smcntrpmf), packed in 32 bits when every
  * selector the map hands out has at most 26 bits and there are no raw
- * rows, 64 bits otherwise, and one event byte per firmware counter. QEMU
- * virt (16 hpm counters, 16 firmware counters) needs 256 bytes. Both
+ * rows, 64 bits otherwise, and two bytes per firmware counter (its event
+ * and its CFG_MATCH flags, the mode filter). QEMU virt (16 hpm counters,
+ * 16 firmware counters) needs 272 bytes. Both
  * packings must give the hardware back exactly what was configured,
  * selector and every inhibit bit, at each START.
  */
@@ -63,12 +64,16 @@ static int setup_qemu_16_fw(void **state)
 	return tu_setup_cfg(state, &cfg);
 }
 
-static void test_hart_state__qemu_virt_16_fw__256_bytes(void **state)
+static void test_hart_state__qemu_virt_16_fw__272_bytes(void **state)
 {
 	struct sim_env *env = *state;
 
-	/* 48 + 16 fw x 8 + 16 hpm x 4 + 16 fw x 1 (issue 11's target) */
-	assert_int_equal(pmu_hart_state_size(&env->core), 256);
+	/*
+	 * 48 + 16 fw x 8 + 16 hpm x 4 + 16 fw x 2: issue 11's 256, and a
+	 * byte per firmware counter for its mode filter since firmware
+	 * counters honour it (docs/semantics.md).
+	 */
+	assert_int_equal(pmu_hart_state_size(&env->core), 272);
 }
 
 static void test_hart_state__raw_rows__selectors_64_bit(void **state)
@@ -77,7 +82,7 @@ static void test_hart_state__raw_rows__selectors_64_bit(void **state)
 
 	/* a raw event's selector is its event_data: up to 56 bits */
 	assert_int_equal(pmu_hart_state_size(&env->core),
-			 48 + 8 * 8 + 16 * 8 + 8);
+			 48 + 8 * 8 + 16 * 8 + 8 * 2);
 }
 
 static void test_hart_state__26_bit_selector__packed(void **state)
@@ -85,7 +90,7 @@ static void test_hart_state__26_bit_selector__packed(void **state)
 	struct sim_env *env = *state;
 
 	assert_int_equal(pmu_hart_state_size(&env->core),
-			 48 + 8 * 8 + 16 * 4 + 8);
+			 48 + 8 * 8 + 16 * 4 + 8 * 2);
 }
 
 static void test_hart_state__27_bit_selector__64_bit(void **state)
@@ -93,7 +98,7 @@ static void test_hart_state__27_bit_selector__64_bit(void **state)
 	struct sim_env *env = *state;
 
 	assert_int_equal(pmu_hart_state_size(&env->core),
-			 48 + 8 * 8 + 16 * 8 + 8);
+			 48 + 8 * 8 + 16 * 8 + 8 * 2);
 }
 
 static void test_hart_state__buffer_one_byte_short__refused(void **state)
@@ -175,7 +180,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 #define T(f)	 cmocka_unit_test_setup_teardown(f, tu_setup_qemu, tu_teardown)
 #define TS(f, s) cmocka_unit_test_setup_teardown(f, s, tu_teardown)
-		TS(test_hart_state__qemu_virt_16_fw__256_bytes,
+		TS(test_hart_state__qemu_virt_16_fw__272_bytes,
 		   setup_qemu_16_fw),
 		TS(test_hart_state__raw_rows__selectors_64_bit, tu_setup_raw),
 		TS(test_hart_state__26_bit_selector__packed, setup_sel_26),
