@@ -14,11 +14,12 @@ scripts/ensure-setup.sh || exit 1
 
 JOBS=${JOBS:-$(nproc)}
 # Host tests first (fast, most precise), then the firmware on QEMU, then
-# the real client: Linux (its first build takes ~5 minutes). Every QEMU
+# the real client: Linux (its first build takes ~5 minutes), and KVM
+# guests in it (kvm-check). Every QEMU
 # step runs on QEMU 10.0 (the default, QEMU=10.0); "STEP@7.2" runs it on
 # Debian 12's QEMU 7.2 (make STEP QEMU=7.2): the quick matrix on both.
 STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-smoke
-	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick
+	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick kvm-check
 	bench-sampling-check linux-machines-quick linux-soak-smoke
 	fw-smoke@7.2 machines-check@7.2 conformance-check@7.2 linux-check-quick@7.2
 	bench-sampling-check@7.2})
@@ -33,7 +34,7 @@ for step in "${STEPS[@]}"; do
 	qemu=()
 	[ "$target" = "$step" ] || qemu=("QEMU=${step#*@}")
 	if make -j"$JOBS" "$target" "${qemu[@]}" 2>&1 | tee "build/check/$step.log" |
-		{ grep --line-buffered -E '^\[(linux|firmware)\] ' | sed 's/^/    /'; true; }; then
+		{ grep --line-buffered -E '^\[(linux|firmware|kvm)\] ' | sed 's/^/    /'; true; }; then
 		passed=$((passed + 1))
 		echo "[check] $step: ok ($(($(date +%s) - start)) s)"
 	else

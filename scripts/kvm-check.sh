@@ -46,10 +46,10 @@ while [ $# -gt 0 ]; do
 	   exit 2 ;;
 	esac
 done
-[ -f "$fw" ] && [ -f "$initrd" ] || {
+if [ ! -f "$fw" ] || [ ! -f "$initrd" ]; then
 	echo "kvm-check: need --firmware FW and --initrd CPIO (make kvm-initrd)" >&2
 	exit 2
-}
+fi
 [ -n "$runs" ] || runs=$([ $quick = 1 ] && echo 40 || echo 200)
 logdir="$BUILD/kvm/check"
 mkdir -p "$logdir"
@@ -86,7 +86,10 @@ add_config qemu7.2-aia 7.2 2 h=true,x-ssaia=true "" "$PMU_PARTS" $((1 - quick))
 
 fw_name() {
 	case $1 in
-	*/opensbi-*/root/*) sed 's|.*/opensbi-\([^/]*\)/root/.*|OpenSBI \1|' <<<"$1" ;;
+	*/opensbi-*/root/*)
+		local v=${1#*/opensbi-}
+		echo "OpenSBI ${v%%/*}"
+		;;
 	"$fw") echo ours ;;
 	*) basename "$1" ;;
 	esac
@@ -127,7 +130,7 @@ boot() {
 		--timeout 1500 --log "$log" --smp "${harts%i}")
 	local extra=(-initrd "$initrd")
 	[ -z "$chosen" ] || args+=(--chosen "$chosen")
-	[ "$harts" = "${harts%i}" ] || extra+=(-icount shift=0,sleep=off)
+	[ "$harts" = "${harts%i}" ] || extra+=(-icount "shift=0,sleep=off")
 	PATH="$(realpath "$TOOLS/qemu-$qemu/bin"):$PATH" BUILD=$BUILD \
 		scripts/linux-run.sh "$firmware" "${args[@]}" -- \
 		"${extra[@]}" >/dev/null 2>&1
@@ -152,7 +155,7 @@ stat_value() {
 }
 
 judge_selftest() {
-	local cfg=$1 step=$2 log=$3 got key want reason
+	local cfg=$1 step=$2 log=$3 got key reason
 	got=$(outcome "$(step_exit "$log" "$step")")
 	key="$cfg:$step"
 	if [ "$got" = pass ]; then
@@ -294,7 +297,7 @@ header="test"
 for k in "${fws_of_cfg[@]}"; do header="$header | ${k/|/ }"; done
 echo "| $header |"
 echo "|$(sed 's/[^|]*/---/g' <<<"$header")|"
-all_rows=$(for c in "${configs[@]}"; do IFS=';' read -r _ _ _ _ _ s _ <<<"$c"; echo $s; done |
+all_rows=$(for c in "${configs[@]}"; do IFS=';' read -r _ _ _ _ _ s _ <<<"$c"; echo "$s"; done |
 	tr ' ' '\n' | awk 'NF && !seen[$0]++')
 for s in $all_rows; do
 	row="${s#kvm-}"
