@@ -167,8 +167,15 @@ conformance-harts: $(PAYLOAD_DIR)/rv64/conformance.bin $(OURS_FW_rv64)
 # 2 cores, most of it OpenSBI 1.5.1: it crashes up to 7 times per
 # configuration, and each crash waits out the idle limit). A reference's
 # failures or crashes do not fail the target; they are what the file
-# reports.
+# reports. Column D, KVM's SBI PMU over ours, is the kvm-conformance
+# step of the last `make kvm-check` (this target boots no Linux), there
+# when its log is; KVM over the references, where logged, tells whether
+# a KVM deviation could be the firmware's.
+CONFORMANCE_KVM_LOG := $(BUILD)/kvm/check/qemu10-aia-ours.log
 conformance-compare: $(CONFORMANCE_BINS) $(OURS_FW_rv64) $(OURS_FW_rv32)
 	$(Q)scripts/conformance.sh compare $(CONFORMANCE_REFS) \
 		--ours $(OURS_FW_rv64) --ours-rv32 $(OURS_FW_rv32) \
+		$(if $(wildcard $(CONFORMANCE_KVM_LOG)),--kvm-log $(CONFORMANCE_KVM_LOG) \
+			$(foreach l,$(wildcard $(BUILD)/kvm/check/qemu10-aia-OpenSBI-*.log),\
+				--kvm-ref-log $(l))) \
 		--output docs/conformance-opensbi.md

@@ -12,6 +12,7 @@
 #   conformance.sh compare --ref FW [--ref-rv32 FW32] [--ref FW ...]
 #                          --ours FW64 [--ours-rv32 FW32]
 #                          --output FILE.md [--reuse-logs]
+#                          [--kvm-log LOG [--kvm-ref-log LOG ...]]
 #   conformance.sh judge LOG [--step NAME]
 #
 # run: one QEMU boot (-bios FW -kernel conformance.bin); the output goes
@@ -42,6 +43,13 @@
 #   --reuse-logs writes the file from the logs of the last matrix runs.
 #   Logs are named by fw_label: opensbi-<version> for a reference under
 #   build/tools/opensbi-<version>/, so references never share logs.
+#   --kvm-log LOG adds a column after ours: KVM's SBI PMU judged by the
+#   suite as a KVM guest in Linux on ours, from the step kvm-conformance
+#   of that console log (scripts/kvm-check.sh's; compare boots no
+#   Linux), one configuration of its own. --kvm-ref-log LOG, the same
+#   step with KVM on a reference firmware: the header says whether its
+#   verdicts are the same, i.e. whether a KVM deviation could be the
+#   firmware's.
 # judge: the verdict of a log made elsewhere, e.g. the console of a Linux
 #   guest whose /bin/kvm-vmm ran the suite under KVM (--step NAME: only
 #   /init's section "=== sbipmu: NAME ===" ... "=== sbipmu: exit ..."):
@@ -345,13 +353,113 @@ matrix_logs() {
 	done
 }
 
-# compare's firmware keys, in column order: the references, then ours.
+# compare's firmware keys, in column order: the references, then ours,
+# then KVM (--kvm-log).
 KEYS=(A B C D E F G H)
+
+# The suite's lines of the kvm-conformance step in the Linux console log
+# $1, without the kernel's messages. printk writes into the console
+# mid-line ("# group 24 robustness.fid_5.host[   22.68] riscv-kvm-pmu:
+# ...", then "ile_args" on the next line), so the text before a message
+# is joined to the next line that holds no message.
+kvm_section() {
+	judge_text "$1" kvm-conformance | awk '
+		{
+			p = match($0, /\[ *[0-9]+\.[0-9]+\] /)
+			if (!p) { print held $0; held = ""; next }
+			held = held substr($0, 1, p - 1)
+		}
+		END { if (held != "") print held }'
+}
+
+# The configuration a kvm_section $1 ran in, named as matrix_logs' are
+# with a "kvm-" prefix: kvm-rv64-smp4-sscofpmf (harts: the guest's vcpus).
+kvm_config() {
+	awk '
+		/^# sbipmu conformance suite \(RV[0-9]+\)/ {
+			a = $0; sub(/^[^(]*\(/, "", a); sub(/\).*/, "", a)
+			a = tolower(a)
+		}
+		/^# SBI spec .* in the device tree/ {
+			n = $0; sub(/ in the device tree.*/, "", n); sub(/.* of /, "", n)
+			s = ($0 ~ /Sscofpmf yes/ ? "sscofpmf" : "nosscofpmf")
+		}
+		END {
+			if (a == "" || n == "") print "kvm"
+			else printf "kvm-%s-smp%s-%s\n", a, n, s
+		}' "$1"
+}
+
+# The firmware under Linux in console log $1: its OpenSBI banner,
+# completed by the log's name where the banner has only major.minor
+# (kvm-check names logs qemu10-aia-OpenSBI-1.5.1.log); else the name.
+kvm_fw_name() {
+	local banner v
+	banner=$(tr -d '\r' <"$1" | sed -n 's/^OpenSBI v\([^ ]*\)$/\1/p' | head -n 1)
+	if [ -z "$banner" ]; then
+		basename "$1" .log
+		return
+	fi
+	v=$(basename "$1" .log | grep -o "OpenSBI-${banner}[.0-9]*" | head -n 1)
+	v=${v#OpenSBI-}
+	echo "OpenSBI ${v:-$banner}"
+}
+
+# The checks whose verdict differs between the kvm_sections $1 and $2
+# (or that only one of them has), sorted.
+kvm_differ() {
+	awk '
+		FNR == 1 { f++ }
+		/^(PASS|FAIL|SKIP): / {
+			n = substr($0, 7); p = index(n, ": ")
+			if (p) n = substr(n, 1, p - 1)
+			v[f, n] = substr($0, 1, 4); all[n] = 1
+		}
+		END { for (n in all) if (v[1, n] != v[2, n]) print n }' "$1" "$2" |
+		sort
+}
+
+# Column KVM's header note: whether KVM over each reference firmware
+# (logs $2...) gave its section $1's verdicts.
+kvm_ref_note() {
+	local section=$1 log ref name same=() note="" differ=""
+	local -a diffs
+	shift
+	ref=$OUT_DIR/compare.kvm-ref.log
+	for log in "$@"; do
+		kvm_section "$log" >"$ref"
+		if ! grep -Eq '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$ref"; then
+			echo "conformance-compare: no finished kvm-conformance step in $log; not compared" >&2
+			continue
+		fi
+		name=$(kvm_fw_name "$log")
+		# shellcheck disable=SC2016 # backquotes: Markdown
+		mapfile -t diffs < <(kvm_differ "$section" "$ref" | sed 's/.*/`&`/')
+		if [ ${#diffs[@]} -eq 0 ]; then
+			same+=("$name")
+		else
+			differ="$differ; over $name (\`$log\`) $(and_list "${diffs[@]}") differed: there KVM's answer may depend on the firmware, or vary from run to run"
+		fi
+	done
+	rm -f "$ref"
+	note="Whether a deviation could be the firmware's was checked by running KVM over the references too (the same step in \`make kvm-check\`'s logs of those boots): "
+	if [ ${#same[@]} -gt 0 ] && [ -z "$differ" ]; then
+		note="${note}over $(and_list "${same[@]}") every check had the same verdict, so KVM's deviations are its own, not the firmware's."
+	elif [ ${#same[@]} -gt 0 ]; then
+		note="${note}over $(and_list "${same[@]}") every check had the same verdict$differ."
+	elif [ -n "$differ" ]; then
+		note="$note${differ#; }."
+	else
+		note="No log of KVM over another firmware was given, so whether a deviation could be the firmware's is not checked here (\`make kvm-check\` boots KVM over the references too: the same verdicts there mean a deviation is KVM's)."
+	fi
+	echo "$note"
+}
 
 cmd_compare() {
 	local output="" reuse=0 ours="" ours32="" i key label first archs
+	local kvm_log="" kvm_note=""
 	# Each firmware's RV64 image, and its RV32 image or "".
-	local -a fws=() fws32=()
+	local -a fws=() fws32=() kvm_refs=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--reuse-logs) reuse=1; shift ;;
@@ -365,14 +473,18 @@ cmd_compare() {
 		--ours) ours=$2; shift 2 ;;
 		--ours-rv32) ours32=$2; shift 2 ;;
 		--output) output=$2; shift 2 ;;
+		--kvm-log) kvm_log=$2; shift 2 ;;
+		--kvm-ref-log) kvm_refs+=("$2"); shift 2 ;;
 		*) die "compare: unknown option $1" ;;
 		esac
 	done
 	if [ ${#fws[@]} -eq 0 ] || [ -z "$ours" ] || [ -z "$output" ]; then
 		die "compare: --ref (one or more), --ours and --output are required"
 	fi
-	[ ${#fws[@]} -lt ${#KEYS[@]} ] ||
-		die "compare: at most $((${#KEYS[@]} - 1)) references"
+	[ ${#fws[@]} -lt $((${#KEYS[@]} - 1)) ] ||
+		die "compare: at most $((${#KEYS[@]} - 2)) references"
+	[ -z "$kvm_log" ] || [ -f "$kvm_log" ] ||
+		die "compare: KVM log $kvm_log not found"
 	[ -f "$ours32" ] || ours32=""
 	fws+=("$ours")
 	fws32+=("$ours32")
@@ -419,22 +531,49 @@ cmd_compare() {
 		matrix_logs "$label" "$archs" | sed "s/^/$key /" >>"$OUT_DIR/compare.list"
 		first=$(matrix_logs "$label" rv64 | head -n 1)
 		first=${first#* }
-		# key, name, RV64 image, RV32 image or -, SBI versions reported
-		printf '%s\t%s\t%s\t%s\t%s\n' "$key" \
+		# key, name, RV64 image, RV32 image or -, SBI versions
+		# reported, kind (fw; compare_kvm's: kvm)
+		printf '%s\t%s\t%s\t%s\t%s\tfw\n' "$key" \
 			"$(fw_name "${fws[i]}" "$first")" \
 			"${fws[i]}" "${fws32[i]:--}" \
 			"$(matrix_logs "$label" "$archs" | while read -r _ f; do
 				[ -f "$f" ] && sed -n 's/^# SBI spec \([^,]*\),.*/\1/p' "$f"
 			done | sort -u | paste -sd/ -)" >>"$info"
 	done
+	[ -z "$kvm_log" ] || kvm_note=$(compare_kvm "$kvm_log" "${KEYS[${#fws[@]}]}" \
+		"$OUT_DIR/compare.list" "$info" "${kvm_refs[@]}")
 	sort -o "$info" "$info"
-	if ! write_table "$OUT_DIR/compare.list" "$info" "$ours_key" >"$output.tmp"; then
+	if ! write_table "$OUT_DIR/compare.list" "$info" "$ours_key" \
+		"$kvm_note" >"$output.tmp"; then
 		rm -f "$output.tmp"
 		die "compare: writing $output failed"
 	fi
 	mv "$output.tmp" "$output"
 	echo "conformance-compare: wrote $output"
 	grep -E '^[0-9]+ checks; deviations' "$output"
+}
+
+# Column $2 from the kvm-conformance step of the console log $1: the
+# step's lines as its log (build/payload/compare.kvm.log), a line in the
+# list $3 and in the info $4; prints kvm_ref_note of the logs $5....
+# Without a finished step (e.g. a log of `kvm-check --quick`, or a boot
+# that failed) there is no column, only a warning.
+compare_kvm() {
+	local log=$1 key=$2 list=$3 info=$4 section=$OUT_DIR/compare.kvm.log
+	local linux
+	shift 4
+	kvm_section "$log" >"$section"
+	if ! grep -Eq '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$section"; then
+		echo "conformance-compare: no finished kvm-conformance step in $log; no KVM column" >&2
+		return 0
+	fi
+	linux=$(tr -d '\r' <"$log" |
+		sed -n 's/.*Linux version \([0-9]*\.[0-9]*\).*/\1/p' | head -n 1)
+	echo "$key $(kvm_config "$section") $section" >>"$list"
+	printf '%s\t%s\t%s\t-\t%s\tkvm\n' "$key" "KVM (Linux ${linux:-?}) guest" \
+		"$log" "$(sed -n 's/^# SBI spec \([^,]*\),.*/\1/p' "$section" | head -n 1)" \
+		>>"$info"
+	kvm_ref_note "$section" "$@"
 }
 
 # "1", "1 and 4", "1, 4 and 64" from the words "1 4 64".
@@ -454,16 +593,31 @@ and_list() {
 }
 
 # Markdown from the logs listed in $1 ("KEY <config> <log>" per line) and
-# the firmwares described in $2 (compare.info); $3 is ours' key.
+# the firmwares described in $2 (compare.info); $3 is ours' key, $4 the
+# KVM column's note (compare_kvm).
 write_table() {
-	local list=$1 info=$2 ours_key=$3
-	local qemu_version key name fw fw32 sbi keys="" names="" desc=""
+	local list=$1 info=$2 ours_key=$3 kvm_note=${4:-}
+	local qemu_version key name fw fw32 sbi kind keys="" names="" desc=""
+	local ours_name="" title kvm_desc=""
 	local -a refs=()
 	qemu_version=$(qemu-system-riscv64 --version | head -n 1)
-	while IFS=$'\t' read -r key name fw fw32 sbi; do
+	while IFS=$'\t' read -r key name fw fw32 sbi kind; do
 		keys="$keys${keys:+ }$key"
 		names="$names${names:+|}$name"
-		[ "$key" = "$ours_key" ] || refs+=("$name")
+		if [ "$kind" = kvm ]; then
+			kvm_desc="Column $key, $name: KVM's SBI PMU (vcpu_pmu) is the
+implementation the suite judges, over firmware $ours_key ($ours_name). The
+suite runs as a KVM guest (guest/kvm-vmm.c) in Linux on $ours_name, as
+\`make kvm-check\` boots it; the column is the kvm-conformance step of
+that console log, \`$fw\`, in its one configuration (the guest's harts
+are its vcpus); it reports SBI ${sbi:-?}. $kvm_note"
+			continue
+		fi
+		if [ "$key" = "$ours_key" ]; then
+			ours_name=$name
+		else
+			refs+=("$name")
+		fi
 		desc="$desc${desc:+ }Firmware $key: $name, \`$fw\`"
 		if [ "$fw32" != - ]; then
 			desc="$desc and for RV32 \`$fw32\`"
@@ -472,9 +626,14 @@ write_table() {
 		fi
 		desc="$desc; it reports SBI ${sbi:-?}."
 	done <"$info"
+	title="$(and_list "${refs[@]}") against $ours_name"
+	[ -z "$kvm_desc" ] || title="$title, and KVM over $ours_name"
+	[ -z "$kvm_desc" ] || kvm_desc="
+$kvm_desc
+"
 	# shellcheck disable=SC2086 # MATRIX_HARTS: words
 	cat <<EOF
-# SBI PMU conformance: $(and_list "${refs[@]}") against ${names##*|}
+# SBI PMU conformance: $title
 
 Generated by \`make conformance-compare\` (scripts/conformance.sh); do not
 edit by hand. The suite (payload/conformance/) is an S-mode program that
@@ -482,7 +641,7 @@ judges a firmware only through SBI calls; each check is named after the
 spec clause it tests. $desc
 $qemu_version, \`-M virt\`, each firmware in every configuration it has
 an image for: RV64 and RV32, Sscofpmf on and off, $(and_list $MATRIX_HARTS) harts.
-
+$kvm_desc
 A cell gives the result over all configurations: PASS (passed wherever
 it ran), FAIL (with the configurations where it failed, if not all; rv64
 or rv32 alone stands for every configuration of that architecture),
@@ -518,6 +677,8 @@ BEGIN {
 		ncfg[fwk]++
 		cfgs[fwk, ncfg[fwk]] = cfg
 		has_cfg[fwk, cfg] = 1
+		# a firmware of the matrix (not KVM's "kvm-..." row)
+		if (cfg ~ /^rv64-/) has_arch[fwk, "rv64"] = 1
 		if (!(cfg in cfg_seen)) { cfg_seen[cfg] = 1; cfg_order[++ncfgs] = cfg }
 		last = ""; prev = ""; group = ""
 		sum[fwk, cfg] = "no log"
@@ -667,7 +828,8 @@ BEGIN {
 # A configuration's summary line, and how often the firmware stopped.
 function summary(fwk, c,    s) {
 	if (!((fwk, c) in has_cfg))
-		return (c ~ /^rv32/ ? "not run (no RV32 image)" : "not run")
+		return (c ~ /^rv32-/ && (fwk, "rv64") in has_arch ? \
+		    "not run (no RV32 image)" : "not run")
 	s = sum[fwk, c]
 	if (nstop[fwk, c]) {
 		s = s "; the firmware stopped " nstop[fwk, c] \
