@@ -224,6 +224,20 @@
 				 : "memory");                                  \
 	})
 
+/*
+ * mstatus.MPV of @ms (RV32: mstatush.MPV, read here): the trap came from
+ * a guest (V=1). Reads 0 on a hart without the H extension.
+ */
+static inline int fw_mstatus_mpv(unsigned long ms)
+{
+#if __riscv_xlen == 64
+	return (ms & MSTATUS_MPV) != 0;
+#else
+	(void)ms;
+	return (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
+#endif
+}
+
 static inline void fw_wfi(void)
 {
 	__asm__ volatile("wfi" ::: "memory");

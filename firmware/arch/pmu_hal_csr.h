@@ -265,17 +265,9 @@ static inline unsigned int pmu_hal_event_mode(void *ctx)
 {
 	unsigned long ms = csr_read(CSR_MSTATUS);
 	bool user = ((ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == PRV_U;
-	bool virt = false;
 
 	(void)ctx;
-	if (fw_pmu_hal_h_ext) {
-#if __riscv_xlen == 64
-		virt = (ms & MSTATUS_MPV) != 0;
-#else
-		virt = (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
-#endif
-	}
-	if (virt)
+	if (fw_pmu_hal_h_ext && fw_mstatus_mpv(ms))
 		return user ? PMU_MODE_VU : PMU_MODE_VS;
 	return user ? PMU_MODE_U : PMU_MODE_S;
 }

@@ -22,17 +22,10 @@
 #include "trap.h"
 #include "unpriv.h"
 
-/* mstatus.MPV (mstatush on RV32): the trap came from a guest (V=1). */
+/* The trap came from a guest (V=1). */
 static bool trap_from_guest(unsigned long ms)
 {
-	if (!fw_feat.h)
-		return false;
-#if __riscv_xlen == 64
-	return (ms & MSTATUS_MPV) != 0;
-#else
-	(void)ms;
-	return (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
-#endif
+	return fw_feat.h && fw_mstatus_mpv(ms);
 }
 
 /* mret then returns to V=0: the hypervisor (HS-mode) takes the trap. */

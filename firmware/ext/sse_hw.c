@@ -42,14 +42,7 @@ static struct fw_trap_regs *sse_hw_frame(const unsigned long a[6])
 
 static bool sse_hw_mpv(unsigned long ms)
 {
-	if (!fw_feat.h)
-		return false;
-#if __riscv_xlen == 64
-	return (ms & MSTATUS_MPV) != 0;
-#else
-	(void)ms;
-	return (csr_read(CSR_MSTATUSH) & MSTATUSH_MPV) != 0;
-#endif
+	return fw_feat.h && fw_mstatus_mpv(ms);
 }
 
 static void sse_hw_regs_read(void *ctx, struct sse_regs *r)

@@ -92,19 +92,6 @@ static void hfence_name(char *buf, unsigned int size, const char *prefix,
 	snprintf(buf, size, "%s.%s.%s", prefix, what, check);
 }
 
-/* Stop, read and release counter @idx of this hart; ~0 if there is none. */
-static uint64_t hfence_read(long idx)
-{
-	uint64_t v = ~0ULL;
-
-	if (idx < 0)
-		return v;
-	pmu_stop_one((unsigned long)idx, 0);
-	pmu_fw_value((unsigned long)idx, &v);
-	pmu_release((unsigned long)idx);
-	return v;
-}
-
 /*
  * A firmware counter of this hart counting @event from 0, or -1: matched,
  * then started from 0, as Linux does. An answer that is not a firmware
@@ -140,7 +127,7 @@ static void hfence_rx_read(void *arg)
 {
 	struct hfence_rx *rx = arg;
 
-	rx->value = hfence_read(rx->idx);
+	rx->value = pmu_fw_take(rx->idx);
 }
 
 /* Add hart @id to @r's mask; false if it lies beyond the mask's reach. */
@@ -198,8 +185,8 @@ static void hfence_issue(const struct hfence_kind *k, struct hfence_round *r)
 	r->error = SBI_SUCCESS;
 	for (i = 0; i < HFENCE_CALLS && r->error == SBI_SUCCESS; i++)
 		r->error = hfence_call(k, r->mask, r->base).error;
-	r->sent = hfence_read(tx);
-	r->here = hfence_read(rx);
+	r->sent = pmu_fw_take(tx);
+	r->here = pmu_fw_take(rx);
 	for (i = 0; i < hfence_nharts; i++)
 		hart_call(hfence_harts[i], hfence_rx_read, &r->rx[i]);
 }

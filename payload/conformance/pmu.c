@@ -172,6 +172,18 @@ long pmu_fw_value(unsigned long idx, uint64_t *value)
 	return SBI_SUCCESS;
 }
 
+uint64_t pmu_fw_take(long idx)
+{
+	uint64_t v = ~0ULL;
+
+	if (idx < 0)
+		return v;
+	pmu_stop_one((unsigned long)idx, 0);
+	pmu_fw_value((unsigned long)idx, &v);
+	pmu_release((unsigned long)idx);
+	return v;
+}
+
 void pmu_set_timer_calls(unsigned int n)
 {
 	while (n--)

@@ -102,6 +102,12 @@ bool pmu_check_alive(const char *name, const char *why, errset_t accept,
  */
 long pmu_fw_value(unsigned long idx, uint64_t *value);
 
+/*
+ * Stop firmware counter @idx of this hart, read it (pmu_fw_value()) and
+ * release it: its count. ~0 if @idx is negative (no counter was found).
+ */
+uint64_t pmu_fw_take(long idx);
+
 /* Issue @n TIME set_timer calls with a deadline that never fires. */
 void pmu_set_timer_calls(unsigned int n);
 

@@ -64,19 +64,6 @@ static void smp_job_read(void *arg)
 	pmu_release((unsigned long)job->idx);
 }
 
-/* Stop, read and release a counter of this hart. */
-static uint64_t smp_read_local(long idx)
-{
-	uint64_t v = ~0ULL;
-
-	if (idx < 0)
-		return v;
-	pmu_stop_one((unsigned long)idx, 0);
-	pmu_fw_value((unsigned long)idx, &v);
-	pmu_release((unsigned long)idx);
-	return v;
-}
-
 static void smp_per_hart(void)
 {
 	struct smp_job job = {.event = EV_SET_TIMER,
@@ -98,7 +85,7 @@ static void smp_per_hart(void)
 		   check_error_name(job.error), smp_peer,
 		   check_error_name(r.error), r.value);
 	hart_call(smp_peer, smp_job_timers, &job);
-	mine = smp_read_local(r.error ? -1 : (long)r.value);
+	mine = pmu_fw_take(r.error ? -1 : (long)r.value);
 	hart_call(smp_peer, smp_job_read, &job);
 	check_true("smp.per_hart.counts_independent",
 		   "firmware events are counted on the hart where they occur: "
@@ -133,7 +120,7 @@ static void smp_ipi(void)
 	hart_call(smp_peer, smp_job_configure, &rx);
 	tx = pmu_fw_configure(smp_flags, EV_FW(SBI_PMU_FW_IPI_SENT));
 	sent = smp_send_ipis(smp_peer, 3);
-	nsent = smp_read_local(tx);
+	nsent = pmu_fw_take(tx);
 	hart_call(smp_peer, smp_job_read, &rx);
 	check_true("fw_event.ipi_sent.per_ipi",
 		   "table 6: IPI_SENT counts IPIs sent to other harts: three "
@@ -168,7 +155,7 @@ static void smp_ipi_two_targets(void)
 	ok = sbi_send_ipi(1UL | (1UL << (hi - lo)), lo).error == SBI_SUCCESS &&
 	     hart_wait_ssip(smp_peer, c1 + 1) &&
 	     hart_wait_ssip(smp_third, c2 + 1);
-	n = smp_read_local(tx);
+	n = pmu_fw_take(tx);
 	check_true(name,
 		   "IPI_SENT counts IPIs sent to other harts: one call "
 		   "signalling two harts sends two IPIs",
@@ -205,7 +192,7 @@ static void smp_fence(const struct smp_fence *f)
 	tx = pmu_fw_configure(smp_flags, EV_FW(f->sent_event));
 	for (i = 0; i < 2 && r.error == SBI_SUCCESS; i++)
 		r = sbi_rfence(f->fid, 1, smp_peer, 0, 4096, 1);
-	nsent = smp_read_local(tx);
+	nsent = pmu_fw_take(tx);
 	hart_call(smp_peer, smp_job_read, &rx);
 	if (r.error == SBI_ERR_NOT_SUPPORTED) {
 		check_skip(f->name, "the remote fence is not supported here");
