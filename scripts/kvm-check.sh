@@ -51,6 +51,10 @@ if [ ! -f "$fw" ] || [ ! -f "$initrd" ]; then
 	exit 2
 fi
 [ -n "$runs" ] || runs=$([ $quick = 1 ] && echo 40 || echo 200)
+# Seconds per guest step and per boot. The full run's dirty_log_test
+# takes more than 5 minutes on QEMU 7.2.
+step_limit=$([ $quick = 1 ] && echo 240 || echo 900)
+boot_limit=$([ $quick = 1 ] && echo 1500 || echo 3600)
 logdir="$BUILD/kvm/check"
 mkdir -p "$logdir"
 
@@ -126,8 +130,8 @@ boot() {
 	local only
 	only=$(tr ' ' ',' <<<"$steps")
 	local args=(--mode check --mem 2G --cpu-opts "$cpu" --quiet
-		--append "sbipmu.only=$only sbipmu.timeout=240 sbipmu.runs=$runs"
-		--timeout 1500 --log "$log" --smp "${harts%i}")
+		--append "sbipmu.only=$only sbipmu.timeout=$step_limit sbipmu.runs=$runs"
+		--timeout "$boot_limit" --log "$log" --smp "${harts%i}")
 	local extra=(-initrd "$initrd")
 	[ -z "$chosen" ] || args+=(--chosen "$chosen")
 	[ "$harts" = "${harts%i}" ] || extra+=(-icount "shift=0,sleep=off")
