@@ -130,7 +130,8 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_envcfg();
 	setup_stateen();
 	setup_pmp();
-	/* Timer compares to "never" (sbi_time.c says why, with Sstc too). */
+	/* The timer compare to "never" (sbi_time.c: why not mtimecmp with
+	 * Sstc). */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);
