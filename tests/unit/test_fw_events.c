@@ -42,21 +42,13 @@ static void events(struct sim_env *env, unsigned int code, unsigned int n)
 		pmu_fw_event(tu_hart(env), code);
 }
 
-static uint64_t value_of(struct sim_env *env, unsigned long idx)
-{
-	struct sbiret r = fw_read(env, idx);
-
-	assert_ok(r);
-	return r.value;
-}
-
 static void test_fw_event__n_events__counts_exactly_n(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned long c = count_event(env, SBI_PMU_FW_ILLEGAL_INSN, 0);
 
 	events(env, SBI_PMU_FW_ILLEGAL_INSN, 1000);
-	assert_int_equal(value_of(env, c), 1000);
+	assert_int_equal(tu_fw_value(env, c), 1000);
 }
 
 static void test_fw_event__stopped__frozen(void **state)
@@ -67,10 +59,10 @@ static void test_fw_event__stopped__frozen(void **state)
 	events(env, SBI_PMU_FW_SET_TIMER, 3);
 	assert_ok(stop(env, c, 1, 0));
 	events(env, SBI_PMU_FW_SET_TIMER, 10);
-	assert_int_equal(value_of(env, c), 3);
+	assert_int_equal(tu_fw_value(env, c), 3);
 	assert_ok(start(env, c, 1, 0, 0));
 	events(env, SBI_PMU_FW_SET_TIMER, 2);
-	assert_int_equal(value_of(env, c), 5);
+	assert_int_equal(tu_fw_value(env, c), 5);
 }
 
 static void test_fw_event__configured_not_started__not_counted(void **state)
@@ -81,7 +73,7 @@ static void test_fw_event__configured_not_started__not_counted(void **state)
 
 	assert_ok(r);
 	events(env, SBI_PMU_FW_IPI_SENT, 5);
-	assert_int_equal(value_of(env, r.value), 0);
+	assert_int_equal(tu_fw_value(env, r.value), 0);
 }
 
 static void test_fw_event__set_init_value__honoured(void **state)
@@ -90,7 +82,7 @@ static void test_fw_event__set_init_value__honoured(void **state)
 
 	map_and_start(env, FW0, EV_FW(SBI_PMU_FW_IPI_RECEIVED), 0, 1000);
 	events(env, SBI_PMU_FW_IPI_RECEIVED, 5);
-	assert_int_equal(value_of(env, FW0), 1005);
+	assert_int_equal(tu_fw_value(env, FW0), 1005);
 }
 
 static void test_fw_event__wraps_at_64_bits(void **state)
@@ -99,7 +91,7 @@ static void test_fw_event__wraps_at_64_bits(void **state)
 
 	map_and_start(env, FW0, EV_FW(SBI_PMU_FW_IPI_RECEIVED), 0, ~0ULL);
 	events(env, SBI_PMU_FW_IPI_RECEIVED, 2);
-	assert_int_equal(value_of(env, FW0), 1);
+	assert_int_equal(tu_fw_value(env, FW0), 1);
 }
 
 static void test_fw_event__two_counters_same_event__both_count(void **state)
@@ -112,8 +104,8 @@ static void test_fw_event__two_counters_same_event__both_count(void **state)
 	b = count_event(env, SBI_PMU_FW_FENCE_I_SENT, 0);
 	assert_true(a != b);
 	events(env, SBI_PMU_FW_FENCE_I_SENT, 3);
-	assert_int_equal(value_of(env, a), 5);
-	assert_int_equal(value_of(env, b), 3);
+	assert_int_equal(tu_fw_value(env, a), 5);
+	assert_int_equal(tu_fw_value(env, b), 3);
 }
 
 static void test_fw_event__each_standard_code__only_its_counter(void **state)
@@ -131,7 +123,7 @@ static void test_fw_event__each_standard_code__only_its_counter(void **state)
 		for (k = 0; k < n; k++)
 			events(env, base + k, k + 1);
 		for (k = 0; k < n; k++) {
-			assert_int_equal(value_of(env, c[k]), k + 1);
+			assert_int_equal(tu_fw_value(env, c[k]), k + 1);
 			assert_err(stop(env, c[k], 1, SBI_PMU_STOP_FLAG_RESET),
 				   SBI_SUCCESS);
 		}
@@ -147,7 +139,7 @@ static void test_fw_event__impl_codes_256_to_259__counted(void **state)
 		unsigned long c = count_event(env, code, 0);
 
 		events(env, code, code - 250);
-		assert_int_equal(value_of(env, c), code - 250);
+		assert_int_equal(tu_fw_value(env, c), code - 250);
 	}
 }
 
@@ -165,7 +157,7 @@ static void test_fw_event__impl_code_260__unsupported_and_harmless(void **state)
 	pmu_fw_event(tu_hart(env), SBI_PMU_FW_PLATFORM);
 	pmu_fw_event(tu_hart(env), 0x10000);
 	pmu_fw_event(tu_hart(env), ~0u);
-	assert_int_equal(value_of(env, c), 0);
+	assert_int_equal(tu_fw_value(env, c), 0);
 }
 
 static void test_fw_event__null_hart__safe(void **state)
@@ -189,7 +181,7 @@ static void test_fw_event__stop_reset__counter_released(void **state)
 	assert_int_equal(d, c);
 	events(env, SBI_PMU_FW_ACCESS_LOAD, 4);
 	events(env, SBI_PMU_FW_ACCESS_STORE, 1);
-	assert_int_equal(value_of(env, d), 1);
+	assert_int_equal(tu_fw_value(env, d), 1);
 }
 
 static void test_fw_event__per_hart__other_hart_not_counted(void **state)
@@ -199,7 +191,7 @@ static void test_fw_event__per_hart__other_hart_not_counted(void **state)
 
 	pmu_fw_event(env->pmu[1], SBI_PMU_FW_IPI_RECEIVED);
 	pmu_fw_event(env->pmu[0], SBI_PMU_FW_IPI_RECEIVED);
-	assert_int_equal(value_of(env, c), 1);
+	assert_int_equal(tu_fw_value(env, c), 1);
 }
 
 /* ---- platform events (code 0xFFFF) ---- */
@@ -215,9 +207,9 @@ static void test_fw_event__platform__distinguished_by_event_data(void **state)
 	pmu_fw_platform_event(tu_hart(env), 2, 5);
 	pmu_fw_platform_event(tu_hart(env), 3, 7);
 	pmu_fw_platform_event(tu_hart(env), 1ULL << 40 | 1, 11);
-	assert_int_equal(value_of(env, a), 3);
-	assert_int_equal(value_of(env, b), 5);
-	assert_int_equal(value_of(env, a2), 3);
+	assert_int_equal(tu_fw_value(env, a), 3);
+	assert_int_equal(tu_fw_value(env, b), 5);
+	assert_int_equal(tu_fw_value(env, a2), 3);
 }
 
 static void test_fw_event__platform_large_n__added(void **state)
@@ -227,7 +219,7 @@ static void test_fw_event__platform_large_n__added(void **state)
 
 	pmu_fw_platform_event(tu_hart(env), 0, 1ULL << 40);
 	pmu_fw_platform_event(tu_hart(env), 0, 0);
-	assert_int_equal(value_of(env, a), 1ULL << 40);
+	assert_int_equal(tu_fw_value(env, a), 1ULL << 40);
 }
 
 static void test_fw_event__platform_not_counted_by_standard_events(void **state)
@@ -239,8 +231,8 @@ static void test_fw_event__platform_not_counted_by_standard_events(void **state)
 	pmu_fw_event(tu_hart(env), SBI_PMU_FW_MISALIGNED_LOAD);
 	pmu_fw_event(tu_hart(env), SBI_PMU_FW_PLATFORM);
 	pmu_fw_platform_event(tu_hart(env), 0, 2);
-	assert_int_equal(value_of(env, a), 2);
-	assert_int_equal(value_of(env, s), 1);
+	assert_int_equal(tu_fw_value(env, a), 2);
+	assert_int_equal(tu_fw_value(env, s), 1);
 }
 
 static void test_fw_event__platform_clear_value__event_data_kept(void **state)
@@ -254,10 +246,10 @@ static void test_fw_event__platform_clear_value__event_data_kept(void **state)
 	assert_ok(cfg_match(env, a, 1,
 			    SBI_PMU_CFG_FLAG_SKIP_MATCH | F_CLEAR | F_AUTO,
 			    EV_FW_PLATFORM, 2));
-	assert_int_equal(value_of(env, a), 0);
+	assert_int_equal(tu_fw_value(env, a), 0);
 	pmu_fw_platform_event(tu_hart(env), 2, 6);
 	pmu_fw_platform_event(tu_hart(env), 0, 1);
-	assert_int_equal(value_of(env, a), 6);
+	assert_int_equal(tu_fw_value(env, a), 6);
 }
 
 static void
@@ -270,7 +262,7 @@ test_fw_event__platform_start_init_value__event_data_kept(void **state)
 	assert_ok(start(env, FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 0));
 	pmu_fw_platform_event(tu_hart(env), 3, 9);
 	pmu_fw_platform_event(tu_hart(env), 0, 9);
-	assert_int_equal(value_of(env, FW0), 9);
+	assert_int_equal(tu_fw_value(env, FW0), 9);
 }
 
 int main(void)

@@ -73,14 +73,6 @@ static void events_from(struct sim_env *env, unsigned int mode,
 		pmu_fw_event(tu_hart(env), code);
 }
 
-static uint64_t value_of(struct sim_env *env, unsigned long idx)
-{
-	struct sbiret r = fw_read(env, idx);
-
-	assert_ok(r);
-	return r.value;
-}
-
 static void test_fw_filter__sinh__skips_events_from_s_mode(void **state)
 {
 	struct sim_env *env = *state;
@@ -88,7 +80,7 @@ static void test_fw_filter__sinh__skips_events_from_s_mode(void **state)
 
 	events_from(env, PMU_MODE_S, MISALIGNED, 3);
 	events_from(env, PMU_MODE_U, MISALIGNED, 2);
-	assert_int_equal(value_of(env, c), 2);
+	assert_int_equal(tu_fw_value(env, c), 2);
 }
 
 static void test_fw_filter__uinh__skips_events_from_u_mode(void **state)
@@ -99,7 +91,7 @@ static void test_fw_filter__uinh__skips_events_from_u_mode(void **state)
 
 	events_from(env, PMU_MODE_U, SBI_PMU_FW_ILLEGAL_INSN, 4);
 	events_from(env, PMU_MODE_S, SBI_PMU_FW_ILLEGAL_INSN, 1);
-	assert_int_equal(value_of(env, c), 1);
+	assert_int_equal(tu_fw_value(env, c), 1);
 }
 
 /* :H = VSINH|VUINH: the host's own events only. */
@@ -112,7 +104,7 @@ static void test_fw_filter__vsinh__counts_host_events(void **state)
 	events_from(env, PMU_MODE_VU, MISALIGNED, 7);
 	events_from(env, PMU_MODE_S, MISALIGNED, 2);
 	events_from(env, PMU_MODE_U, MISALIGNED, 1);
-	assert_int_equal(value_of(env, c), 7 + 2 + 1);
+	assert_int_equal(tu_fw_value(env, c), 7 + 2 + 1);
 }
 
 static void test_fw_filter__vuinh__skips_events_from_vu_mode(void **state)
@@ -122,7 +114,7 @@ static void test_fw_filter__vuinh__skips_events_from_vu_mode(void **state)
 
 	events_from(env, PMU_MODE_VU, MISALIGNED, 5);
 	events_from(env, PMU_MODE_VS, MISALIGNED, 3);
-	assert_int_equal(value_of(env, c), 3);
+	assert_int_equal(tu_fw_value(env, c), 3);
 }
 
 /*
@@ -137,11 +129,11 @@ static void test_fw_filter__guest_traps__counted_by_g_not_h(void **state)
 
 	events_from(env, PMU_MODE_VU, MISALIGNED, 6);
 	events_from(env, PMU_MODE_VS, MISALIGNED, 2);
-	assert_int_equal(value_of(env, g), 8);
-	assert_int_equal(value_of(env, h), 0);
+	assert_int_equal(tu_fw_value(env, g), 8);
+	assert_int_equal(tu_fw_value(env, h), 0);
 	events_from(env, PMU_MODE_U, MISALIGNED, 3);
-	assert_int_equal(value_of(env, g), 8);
-	assert_int_equal(value_of(env, h), 3);
+	assert_int_equal(tu_fw_value(env, g), 8);
+	assert_int_equal(tu_fw_value(env, h), 3);
 }
 
 static void test_fw_filter__no_filter__counts_every_mode(void **state)
@@ -152,7 +144,7 @@ static void test_fw_filter__no_filter__counts_every_mode(void **state)
 
 	for (mode = PMU_MODE_VU; mode <= PMU_MODE_S; mode++)
 		events_from(env, mode, MISALIGNED, 1);
-	assert_int_equal(value_of(env, c), 4);
+	assert_int_equal(tu_fw_value(env, c), 4);
 	/* Nothing to filter: the hart is never asked for the mode. */
 	assert_int_equal(env->hart[0].mode_reads, 0);
 }
@@ -165,7 +157,7 @@ static void test_fw_filter__minh_only__counts_every_mode(void **state)
 
 	events_from(env, PMU_MODE_S, MISALIGNED, 2);
 	events_from(env, PMU_MODE_U, MISALIGNED, 3);
-	assert_int_equal(value_of(env, c), 5);
+	assert_int_equal(tu_fw_value(env, c), 5);
 	assert_int_equal(env->hart[0].mode_reads, 0);
 }
 
@@ -177,7 +169,7 @@ static void test_fw_filter__no_h_ext__vsinh_vuinh_count_all(void **state)
 
 	events_from(env, PMU_MODE_S, MISALIGNED, 2);
 	events_from(env, PMU_MODE_U, MISALIGNED, 3);
-	assert_int_equal(value_of(env, c), 5);
+	assert_int_equal(tu_fw_value(env, c), 5);
 }
 
 /* Today's behaviour kept for a HAL that cannot tell the mode. */
@@ -189,7 +181,7 @@ static void test_fw_filter__without_mode_hook__ignores_filters(void **state)
 
 	events_from(env, PMU_MODE_S, MISALIGNED, 2);
 	events_from(env, PMU_MODE_U, MISALIGNED, 3);
-	assert_int_equal(value_of(env, c), 5);
+	assert_int_equal(tu_fw_value(env, c), 5);
 	assert_int_equal(env->hart[0].mode_reads, 0);
 }
 
@@ -202,8 +194,8 @@ static void test_fw_filter__two_filtered_counters__mode_read_once(void **state)
 
 	events_from(env, PMU_MODE_S, MISALIGNED, 3);
 	assert_int_equal(env->hart[0].mode_reads, 3);
-	assert_int_equal(value_of(env, s), 0);
-	assert_int_equal(value_of(env, u), 3);
+	assert_int_equal(tu_fw_value(env, s), 0);
+	assert_int_equal(tu_fw_value(env, u), 3);
 }
 
 /*
@@ -221,9 +213,9 @@ static void test_fw_filter__mixed_counters__each_counted_once(void **state)
 	assert_true(a < b && b < c);
 	events_from(env, PMU_MODE_S, MISALIGNED, 3);
 	events_from(env, PMU_MODE_U, MISALIGNED, 2);
-	assert_int_equal(value_of(env, a), 5);
-	assert_int_equal(value_of(env, b), 2);
-	assert_int_equal(value_of(env, c), 5);
+	assert_int_equal(tu_fw_value(env, a), 5);
+	assert_int_equal(tu_fw_value(env, b), 2);
+	assert_int_equal(tu_fw_value(env, c), 5);
 	assert_int_equal(env->hart[0].mode_reads, 5);
 }
 
@@ -237,8 +229,8 @@ static void test_fw_filter__other_event__mode_not_read(void **state)
 	events_from(env, PMU_MODE_S, SBI_PMU_FW_IPI_SENT, 4);
 	events_from(env, PMU_MODE_S, SBI_PMU_FW_ILLEGAL_INSN, 4);
 	assert_int_equal(env->hart[0].mode_reads, 0);
-	assert_int_equal(value_of(env, c), 0);
-	assert_int_equal(value_of(env, d), 4);
+	assert_int_equal(tu_fw_value(env, c), 0);
+	assert_int_equal(tu_fw_value(env, d), 4);
 }
 
 /* SKIP_MATCH re-configures the counter: its new flags replace the old. */
@@ -254,7 +246,7 @@ static void test_fw_filter__reconfigured__new_filter_applies(void **state)
 			    EV_FW(MISALIGNED), 0));
 	events_from(env, PMU_MODE_S, MISALIGNED, 3);
 	events_from(env, PMU_MODE_U, MISALIGNED, 4);
-	assert_int_equal(value_of(env, c), 3);
+	assert_int_equal(tu_fw_value(env, c), 3);
 }
 
 /* Released by STOP(RESET), matched again without flags: no filter. */
@@ -268,7 +260,7 @@ static void test_fw_filter__released_then_matched__no_filter_left(void **state)
 	d = count_filtered(env, MISALIGNED, 0, 0);
 	assert_int_equal(d, c);
 	events_from(env, PMU_MODE_S, MISALIGNED, 2);
-	assert_int_equal(value_of(env, d), 2);
+	assert_int_equal(tu_fw_value(env, d), 2);
 }
 
 static void test_fw_filter__platform_event__filtered_too(void **state)
@@ -280,7 +272,7 @@ static void test_fw_filter__platform_event__filtered_too(void **state)
 	pmu_fw_platform_event(tu_hart(env), 1, 5);
 	env->hart[0].mode = PMU_MODE_U;
 	pmu_fw_platform_event(tu_hart(env), 1, 7);
-	assert_int_equal(value_of(env, c), 7);
+	assert_int_equal(tu_fw_value(env, c), 7);
 }
 
 /* A mode the HAL must never report filters nothing (pmu_fw.c). */
@@ -291,7 +283,7 @@ static void test_fw_filter__mode_out_of_range__counted(void **state)
 
 	events_from(env, 7, MISALIGNED, 1);
 	events_from(env, 255, MISALIGNED, 1);
-	assert_int_equal(value_of(env, c), 2);
+	assert_int_equal(tu_fw_value(env, c), 2);
 	env->hart[0].mode = PMU_MODE_S;
 }
 
@@ -314,7 +306,7 @@ static void test_fw_filter__hw_counter__filters_unaffected(void **state)
 			 MHPMEVENT_SINH | MHPMEVENT_MINH);
 	events_from(env, PMU_MODE_U, MISALIGNED, 3);
 	assert_int_equal(env->hart[0].event[r.value], ev);
-	assert_int_equal(value_of(env, c), 0);
+	assert_int_equal(tu_fw_value(env, c), 0);
 }
 
 int main(void)

@@ -495,6 +495,15 @@ static inline void tu_race_disarm(struct sim_env *env)
 
 /* ---- hart state ---- */
 
+/* Firmware counter @idx's value through FW_READ, which must succeed. */
+static inline uint64_t tu_fw_value(struct sim_env *env, unsigned long idx)
+{
+	struct sbiret r = fw_read(env, idx);
+
+	assert_ok(r);
+	return r.value;
+}
+
 static inline struct pmu_hart *tu_hart(struct sim_env *env)
 {
 	return env->pmu[0];
