@@ -130,8 +130,7 @@ void fw_hart_setup(struct fw_hart *h)
 	setup_envcfg();
 	setup_stateen();
 	setup_pmp();
-	/* The timer compare to "never" (sbi_time.c: why not mtimecmp with
-	 * Sstc). */
+	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);

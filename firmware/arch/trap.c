@@ -59,6 +59,22 @@ static bool trap_tval_is_address(unsigned long cause)
 }
 
 /*
+ * Status register @status (sstatus's bits of mstatus, or vsstatus) as a
+ * trap into that S-mode from privilege @prev leaves it: SPP = @prev,
+ * SPIE <- SIE, SIE 0.
+ */
+static unsigned long trap_enter_s(unsigned long status, unsigned long prev)
+{
+	unsigned long s = status & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+
+	if (prev == PRV_S)
+		s |= MSTATUS_SPP;
+	if (status & MSTATUS_SIE)
+		s |= MSTATUS_SPIE;
+	return s;
+}
+
+/*
  * A guest's trap that the hypervisor delegated (hedeleg) goes to
  * VS-mode: the vs* CSRs and vsstatus take what a trap into the guest's
  * S-mode would leave, and the hart stays virtualised.
@@ -66,18 +82,12 @@ static bool trap_tval_is_address(unsigned long cause)
 static void trap_redirect_to_vs(unsigned long prev, unsigned long cause,
 				unsigned long tval)
 {
-	unsigned long vs = csr_read(CSR_VSSTATUS);
 	unsigned long ms = csr_read(CSR_MSTATUS);
 
 	csr_write(CSR_VSEPC, csr_read(CSR_MEPC));
 	csr_write(CSR_VSCAUSE, cause);
 	csr_write(CSR_VSTVAL, tval);
-	vs &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
-	if (prev == PRV_S)
-		vs |= MSTATUS_SPP;
-	if (csr_read(CSR_VSSTATUS) & MSTATUS_SIE)
-		vs |= MSTATUS_SPIE;
-	csr_write(CSR_VSSTATUS, vs);
+	csr_write(CSR_VSSTATUS, trap_enter_s(csr_read(CSR_VSSTATUS), prev));
 	ms = (ms & ~MSTATUS_MPP) | PRV_S << MSTATUS_MPP_SHIFT;
 	csr_write(CSR_MSTATUS, ms);
 	csr_write(CSR_MEPC, csr_read(CSR_VSTVEC) & ~3UL);
@@ -122,13 +132,8 @@ void fw_trap_redirect(unsigned long cause, unsigned long tval)
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
-	/* sstatus as a trap into S would leave it: SPP, SPIE <- SIE, SIE 0. */
-	ms &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE | MSTATUS_MPP);
-	if (prev == PRV_S)
-		ms |= MSTATUS_SPP;
-	if (csr_read(CSR_MSTATUS) & MSTATUS_SIE)
-		ms |= MSTATUS_SPIE;
-	ms |= PRV_S << MSTATUS_MPP_SHIFT;
+	ms = (trap_enter_s(ms, prev) & ~MSTATUS_MPP) |
+	     PRV_S << MSTATUS_MPP_SHIFT;
 	if (guest)
 		trap_hs_from_guest(prev, cause, &ms);
 	csr_write(CSR_MSTATUS, ms);

@@ -79,9 +79,9 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
  */
 void sbi_time_cancel(struct fw_hart *h)
 {
+	/* Without Sstc this also clears MTIE and STIP; with Sstc MTIE is
+	 * never set and STIP follows stimecmp. */
 	time_program(h, SBI_TIME_NEVER);
-	csr_clear(CSR_MIE, MIP_MTIP);
-	csr_clear(CSR_MIP, MIP_STIP); /* read-only with Sstc: harmless */
 }
 
 /*
