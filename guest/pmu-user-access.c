@@ -27,6 +27,10 @@
  *  0            no direct access: the user page says no rdpmc and index 0,
  *               and rdcycle, rdinstret and hpmcounter3 raise SIGILL.
  *
+ * Modes 1 and 2 end with the carry test (mode1:carry, mode2:carry, see
+ * carry_test()): the cycles counter read across a wrap of its low half,
+ * the case that RV32's two-CSR reads must get right.
+ *
  * The sysctl is restored to its value at start.
  */
 #define _GNU_SOURCE
@@ -37,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define READS	      1000 /* direct reads per event */
 #define BRACKET_EVERY 10
@@ -155,6 +160,153 @@ static int access_open(struct access_event *ae, const char *test)
 	return 0;
 }
 
+/*
+ * The carry test (issue 20): RV32 reads a 64-bit counter in two halves,
+ * and a read must never go back when the low half wraps between them.
+ * One cycles counter is read back to back until its high half moves or
+ * CARRY_DEADLINE_S pass (QEMU's cycle counters follow the host's TSC
+ * without -icount, 2.4e9/s here: a wrap every 1.8 s), with
+ * rdcycle/rdcycleh in mode 2, through the event's user page in mode 1.
+ * Every read must be >= the one before it, and a carry must be seen. On
+ * RV64 the same loop watches bit 32 of the one-csrr value, so it runs on
+ * both.
+ *
+ * ucsr_read() returns the counter as it was at one instant, so each step
+ * between two reads also shows what the counter itself did. A 64-bit
+ * counter read far less than 2^31 counts apart (the counter stops while
+ * the task is off the CPU) moves its high half exactly when its low half
+ * wraps. If one happens without the other (lone_carries, lone_wraps),
+ * the two CSRs are not halves of one counter and no reader can make it
+ * monotonic: the test is "unavailable" there, not failed.
+ * QEMU's RV32 cycle/instret counters are such (riscv_pmu_read_ctr()
+ * computes each half on its own, with no carry between them).
+ *
+ * Beside each read, a naive one (ucsr_read_naive(): low half, then high
+ * half, no retry) shows what the retry protects from: a carry between
+ * its two halves makes it 2^32 too high, and the next naive read lower.
+ * Its steps back are reported, not judged: a carry falls between the two
+ * halves of a read only now and then.
+ */
+#define CARRY_DEADLINE_S  20
+#define CARRY_CLOCK_READS 1024 /* reads between looks at the clock */
+
+/* Where one carry test reads: the CSR itself, or an mmapped event. */
+struct carry_probe {
+	const char *test;
+	unsigned int csr;	 /* the counter */
+	const struct uevent *ev; /* mode 1: read through its page */
+};
+
+struct carry_stats {
+	unsigned long reads;
+	unsigned int unreadable;   /* the page refused a direct read */
+	unsigned int carries;	   /* low half wrapped, high half moved */
+	unsigned int lone_carries; /* high half moved alone */
+	unsigned int lone_wraps;   /* low half wrapped alone */
+	unsigned int back;	   /* a read lower than the one before */
+	unsigned int naive_back;   /* the same, for the naive reads */
+	uint64_t first, last, naive_last;
+	uint64_t raw; /* the counter itself at the last read */
+};
+
+/*
+ * The counter itself (not the event's count) as the last read saw it: a
+ * ucsr_reader has no context argument, so carry_read_raw() leaves it here.
+ */
+static uint64_t carry_raw;
+
+static uint64_t carry_read_raw(unsigned int n)
+{
+	carry_raw = ucsr_read(n);
+	return carry_raw;
+}
+
+/* One read of the probe's counter by rd; 0, or -1 if the page refused. */
+static int carry_read(const struct carry_probe *p, ucsr_reader rd,
+		      uint64_t *val)
+{
+	if (!p->ev) {
+		*val = rd(p->csr);
+		return 0;
+	}
+	return uevent_read_direct_by(p->ev, rd, val) == UREAD_OK ? 0 : -1;
+}
+
+/* What the counter's two halves did between the last read and this one. */
+static void carry_classify(struct carry_stats *st, uint64_t raw)
+{
+	int moved = raw >> 32 != st->raw >> 32;
+	int wrapped = (uint32_t)raw < (uint32_t)st->raw;
+
+	if (moved && wrapped)
+		st->carries++;
+	else if (moved)
+		st->lone_carries++;
+	else if (wrapped)
+		st->lone_wraps++;
+}
+
+static void carry_step(struct carry_stats *st, const struct carry_probe *p)
+{
+	uint64_t v, naive;
+
+	if (carry_read(p, carry_read_raw, &v) != 0 ||
+	    carry_read(p, ucsr_read_naive, &naive) != 0) {
+		st->unreadable++;
+		return;
+	}
+	if (st->reads) {
+		carry_classify(st, carry_raw);
+		st->back += v < st->last;
+		st->naive_back += naive < st->naive_last;
+	} else {
+		st->first = v;
+	}
+	st->raw = carry_raw;
+	st->last = v;
+	st->naive_last = naive;
+	st->reads++;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static const char *carry_result(const struct carry_stats *st)
+{
+	if (st->unreadable)
+		return "FAIL";
+	if (st->lone_carries || st->lone_wraps)
+		return "unavailable"; /* not one 64-bit counter */
+	return st->carries && !st->back ? "ok" : "FAIL";
+}
+
+static void carry_test(const struct carry_probe *p)
+{
+	struct carry_stats st;
+	uint64_t start = now_ms(), now = start;
+
+	memset(&st, 0, sizeof(st));
+	while (!st.carries && !st.lone_carries && !st.unreadable &&
+	       now - start < CARRY_DEADLINE_S * 1000) {
+		for (unsigned int i = 0; i < CARRY_CLOCK_READS; i++)
+			carry_step(&st, p);
+		now = now_ms();
+	}
+	ureport(p->test, carry_result(&st),
+		"carries=%u reads=%lu back=%u naive_back=%u lone_carries=%u "
+		"lone_wraps=%u counter=%s unreadable=%u ms=%llu first=%llu "
+		"last=%llu",
+		st.carries, st.reads, st.back, st.naive_back, st.lone_carries,
+		st.lone_wraps, ucsr_name(p->csr), st.unreadable,
+		(unsigned long long)(now - start), (unsigned long long)st.first,
+		(unsigned long long)st.last);
+}
+
 static const char *read_word(int readable)
 {
 	return readable ? "read" : "sigill";
@@ -168,6 +320,20 @@ static void mode1_ungranted(void)
 
 	ureport("mode1:ungranted", !cyc && !ins ? "ok" : "FAIL",
 		"rdcycle=%s rdinstret=%s", read_word(cyc), read_word(ins));
+}
+
+/* The carry test through the cycles event's page, if it is readable. */
+static void mode1_carry(const struct uevent *ev)
+{
+	struct carry_probe p = {.test = "mode1:carry", .ev = ev};
+	uint32_t index = ev->fd >= 0 ? uevent_index(ev) : 0;
+
+	if (!index) {
+		ureport(p.test, "unavailable", "index=0");
+		return;
+	}
+	p.csr = index - 1;
+	carry_test(&p);
 }
 
 static void mode1(void)
@@ -197,8 +363,10 @@ static void mode1(void)
 			continue;
 		snprintf(test, sizeof(test), "mode1:%s", evs[e].name);
 		report_stats(test, &evs[e], uevent_index(&evs[e].ev));
-		uevent_close(&evs[e].ev);
 	}
+	mode1_carry(&evs[0].ev);
+	for (size_t e = 0; e < n; e++)
+		uevent_close(&evs[e].ev);
 }
 
 /*
@@ -267,6 +435,7 @@ static void mode2(void)
 		snprintf(test, sizeof(test), "mode2:%s", evs[e].name);
 		report_stats(test, &evs[e], uevent_index(&evs[e].ev));
 	}
+	carry_test(&(struct carry_probe){.test = "mode2:carry", .csr = 0});
 out:
 	for (size_t e = 0; e < 2; e++)
 		uevent_close(&evs[e].ev);

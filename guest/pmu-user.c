@@ -17,8 +17,10 @@
  *
  * This file holds what both share: opening and mapping an event, the
  * direct read of the user page (the seqlock protocol of
- * include/uapi/linux/perf_event.h, "perf_event_mmap_page"), a guarded
- * `csrr` that reports SIGILL instead of dying, and the output format.
+ * include/uapi/linux/perf_event.h, "perf_event_mmap_page"), the counter
+ * CSR reads (one csrr on RV64, two halves on RV32), a guarded read that
+ * reports SIGILL instead of dying, and the output format. It builds with
+ * glibc (RV64) and with nolibc plus guest/nolibc/ (RV32) alike.
  * Every line of result is "pmu-user: <test> <ok|FAIL|unavailable>
  * key=value ...", parsed by scripts/linux-check.sh; the program itself
  * exits 0 only if no line said FAIL.
@@ -28,7 +30,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,7 +68,7 @@ uint64_t uattr_dtlb_read_miss(void)
 
 int uevent_open(struct uevent *ev, struct perf_event_attr *attr, int map)
 {
-	long fd = syscall(SYS_perf_event_open, attr, 0, -1, -1,
+	long fd = syscall(__NR_perf_event_open, attr, 0, -1, -1,
 			  PERF_FLAG_FD_CLOEXEC);
 
 	ev->fd = -1;
@@ -140,9 +141,12 @@ static int64_t sign_extend(uint64_t raw, unsigned int width)
  * The user page's protocol: take the lock (a sequence count), read
  * index, offset and width, read the counter, and retry if the kernel
  * changed the page meanwhile (a context switch, an overflow, a
- * migration). Async-signal-safe: it is also used in signal handlers.
+ * migration). All in 64 bits on RV32 too: the counter's two halves come
+ * from ucsr_read(), offset is a 64-bit field the lock also covers.
+ * Async-signal-safe: it is also used in signal handlers.
  */
-enum uread uevent_read_direct(const struct uevent *ev, uint64_t *val)
+enum uread uevent_read_direct_by(const struct uevent *ev, ucsr_reader rd,
+				 uint64_t *val)
 {
 	volatile const struct perf_event_mmap_page *pc = ev->page;
 	uint32_t seq, idx;
@@ -159,67 +163,161 @@ enum uread uevent_read_direct(const struct uevent *ev, uint64_t *val)
 		if (pc->pmc_width == 0)
 			return UREAD_BAD_WIDTH;
 		count = (uint64_t)pc->offset +
-			(uint64_t)sign_extend(ucsr_read(idx - 1),
-					      pc->pmc_width);
+			(uint64_t)sign_extend(rd(idx - 1), pc->pmc_width);
 		barrier();
 	} while (pc->lock != seq);
 	*val = count;
 	return UREAD_OK;
 }
 
-/* csrr needs the CSR number as an immediate: one case per counter. */
-#define UCSR_CASE(n)                                                           \
-	case n:                                                                \
-		__asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(0xc00 + n));    \
-		break
-#define UCSR_CASE4(n)                                                          \
-	UCSR_CASE(n);                                                          \
-	UCSR_CASE(n + 1);                                                      \
-	UCSR_CASE(n + 2);                                                      \
-	UCSR_CASE(n + 3)
-
-uint64_t ucsr_read(unsigned int n)
+enum uread uevent_read_direct(const struct uevent *ev, uint64_t *val)
 {
-	uint64_t v = 0;
+	return uevent_read_direct_by(ev, ucsr_read, val);
+}
 
-	switch (n) {
-		UCSR_CASE4(0);
-		UCSR_CASE4(4);
-		UCSR_CASE4(8);
-		UCSR_CASE4(12);
-		UCSR_CASE4(16);
-		UCSR_CASE4(20);
-		UCSR_CASE4(24);
-		UCSR_CASE4(28);
-	default:
-		break;
+/*
+ * csrr needs the CSR number as an immediate: one case per counter. v
+ * enters as 0 and is an in-out operand, so a csrr that ucsr_on_sigill()
+ * skips leaves 0 behind rather than whatever the register held (on RV32
+ * two different leftovers would keep ucsr_read()'s retry loop going).
+ */
+#define UCSR_CASE(base, n, v)                                                  \
+	case n:                                                                \
+		__asm__ volatile("csrr %0, %1" : "+r"(v) : "i"((base) + (n))); \
+		break
+#define UCSR_CASE4(base, n, v)                                                 \
+	UCSR_CASE(base, n, v);                                                 \
+	UCSR_CASE(base, n + 1, v);                                             \
+	UCSR_CASE(base, n + 2, v);                                             \
+	UCSR_CASE(base, n + 3, v)
+#define UCSR_SWITCH(base, n, v)                                                \
+	switch (n) {                                                           \
+		UCSR_CASE4(base, 0, v);                                        \
+		UCSR_CASE4(base, 4, v);                                        \
+		UCSR_CASE4(base, 8, v);                                        \
+		UCSR_CASE4(base, 12, v);                                       \
+		UCSR_CASE4(base, 16, v);                                       \
+		UCSR_CASE4(base, 20, v);                                       \
+		UCSR_CASE4(base, 24, v);                                       \
+		UCSR_CASE4(base, 28, v);                                       \
+	default:                                                               \
+		break;                                                         \
 	}
+
+#define CSR_CYCLE  0xc00 /* cycle, time, instret, hpmcounter3..31 */
+#define CSR_CYCLEH 0xc80 /* their bits 63:32, RV32 only */
+
+/* Counter CSR 0xC00 + n: the whole counter on RV64, bits 31:0 on RV32. */
+static unsigned long ucsr_low(unsigned int n)
+{
+	unsigned long v = 0;
+
+	UCSR_SWITCH(CSR_CYCLE, n, v);
 	return v;
 }
 
-static sigjmp_buf ucsr_jmp;
-
-static void ucsr_on_sigill(int sig)
+/*
+ * Bits 63:32 of counter n: the CSR 0xC80 + n of its own on RV32 (which
+ * RV64 does not have), a second read of the whole counter on RV64.
+ */
+#if __riscv_xlen == 32
+static uint32_t ucsr_high(unsigned int n)
 {
+	unsigned long v = 0;
+
+	UCSR_SWITCH(CSR_CYCLEH, n, v);
+	return v;
+}
+#else
+static uint32_t ucsr_high(unsigned int n)
+{
+	return (uint32_t)(ucsr_low(n) >> 32);
+}
+#endif
+
+/*
+ * RV64 reads a counter in one csrr. RV32 reads it in two, and the low
+ * half may wrap between them: read high, low, high again, and retry if
+ * the high half moved (the sequence the unprivileged ISA manual gives
+ * for RV32 in its Zicntr chapter). The low half read then belongs to the
+ * high half read on either side of it.
+ */
+uint64_t ucsr_read(unsigned int n)
+{
+	uint32_t hi, lo;
+
+	if (sizeof(unsigned long) == sizeof(uint64_t))
+		return ucsr_low(n);
+	do {
+		hi = ucsr_high(n);
+		lo = (uint32_t)ucsr_low(n);
+	} while (ucsr_high(n) != hi);
+	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t ucsr_read_naive(unsigned int n)
+{
+	uint32_t lo = (uint32_t)ucsr_low(n);
+
+	return (uint64_t)ucsr_high(n) << 32 | lo;
+}
+
+/* csrr faults ucsr_on_sigill() skipped since ucsr_try_read() armed it. */
+static volatile sig_atomic_t ucsr_faults;
+
+/*
+ * csrr rd, CSR (CSRRS rd, CSR, x0) of a user counter, 0xC00-0xC1F or
+ * 0xC80-0xC9F (only bits 7 and 4:0 differ from 0xC00): the only
+ * instruction the SIGILL handler may step over.
+ */
+static int ucsr_is_counter_read(uint32_t insn)
+{
+	uint32_t csr = insn >> 20;
+
+	return (insn & 0xff07f) == 0x2073 && (csr & ~0x9fu) == CSR_CYCLE;
+}
+
+/*
+ * A counter CSR scounteren does not grant raises SIGILL. Step over the
+ * 4-byte csrr and count the fault, so that ucsr_try_read() can say
+ * "sigill" (nolibc has no setjmp to unwind with). Any other illegal
+ * instruction is a bug: back to the default action, which then kills
+ * the process when the instruction runs again.
+ */
+static void ucsr_on_sigill(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	unsigned long *pc = &uc->uc_mcontext.__gregs[REG_PC];
+	struct sigaction dfl;
+	uint32_t insn;
+
 	(void)sig;
-	siglongjmp(ucsr_jmp, 1);
+	(void)si;
+	/* pc may be only 2-byte aligned (compressed instructions). */
+	memcpy(&insn, (const void *)*pc, sizeof(insn));
+	if (ucsr_is_counter_read(insn)) {
+		ucsr_faults++;
+		*pc += sizeof(insn);
+		return;
+	}
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGILL, &dfl, NULL);
 }
 
 int ucsr_try_read(unsigned int n, uint64_t *val)
 {
 	struct sigaction sa, old;
-	volatile int ok = 0;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = ucsr_on_sigill;
+	sa.sa_sigaction = ucsr_on_sigill;
+	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
+	ucsr_faults = 0;
 	sigaction(SIGILL, &sa, &old);
-	if (sigsetjmp(ucsr_jmp, 1) == 0) {
-		*val = ucsr_read(n);
-		ok = 1;
-	}
+	*val = ucsr_read(n);
 	sigaction(SIGILL, &old, NULL);
-	return ok;
+	return ucsr_faults == 0;
 }
 
 const char *ucsr_name(unsigned int n)

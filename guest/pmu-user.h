@@ -40,15 +40,29 @@ int uevent_enable(const struct uevent *ev);
 int uevent_disable(const struct uevent *ev);
 /* read(): 1 and *val on success, 0 on EOF (error state), -1 on error. */
 int uevent_read(const struct uevent *ev, uint64_t *val);
-/* The page's seqlock protocol with a csrr of counter index-1. */
+/* A counter reader: ucsr_read(), ucsr_read_naive() or a test's own. */
+typedef uint64_t (*ucsr_reader)(unsigned int n);
+/* The page's seqlock protocol around ucsr_read() of counter index-1. */
 enum uread uevent_read_direct(const struct uevent *ev, uint64_t *val);
+/* The same with another counter reader (the carry test's). */
+enum uread uevent_read_direct_by(const struct uevent *ev, ucsr_reader rd,
+				 uint64_t *val);
 /* The counter's index as the page shows it now (counter + 1, or 0). */
 uint32_t uevent_index(const struct uevent *ev);
 
-/* csrr of user counter CSR 0xC00 + n, n < 32; SIGILL if not granted. */
+/*
+ * User counter n < 32 (CSR 0xC00 + n), all 64 bits: one csrr on RV64,
+ * high-low-high with retry on RV32. SIGILL if scounteren denies it.
+ */
 uint64_t ucsr_read(unsigned int n);
 /* The same, guarded: 1 and *val if it read, 0 if it raised SIGILL. */
 int ucsr_try_read(unsigned int n, uint64_t *val);
+/*
+ * The same counter read the careless way, for the carry test: bits 31:0,
+ * then bits 63:32 (a second csrr of the counter on RV64), no retry. Torn,
+ * by about 2^32, when the low half wraps between the two reads.
+ */
+uint64_t ucsr_read_naive(unsigned int n);
 /* "cycle", "instret", "hpmcounterN". */
 const char *ucsr_name(unsigned int n);
 

@@ -6,11 +6,11 @@
  *
  *  - a page-strided walk over a large buffer (cycles, instructions and the
  *    TLB-miss events QEMU implements);
- *  - misaligned accesses: plain ld/sd (QEMU 7.2 performs those itself, no
- *    trap), then LR.W and AMOSWAP.W on a misaligned address, which always
- *    trap to M-mode (MISALIGNED_LOAD resp. MISALIGNED_STORE), are
- *    redirected to the kernel, which cannot emulate atomics and sends
- *    SIGBUS; the handler skips the instruction;
+ *  - misaligned accesses: plain ld/sd (lw/sw on RV32; QEMU 7.2 performs
+ *    those itself, no trap), then LR.W and AMOSWAP.W on a misaligned
+ *    address, which always trap to M-mode (MISALIGNED_LOAD resp.
+ *    MISALIGNED_STORE), are redirected to the kernel, which cannot
+ *    emulate atomics and sends SIGBUS; the handler skips the instruction;
  *  - illegal instructions (a custom-0 opcode word, which no firmware
  *    emulates): trap to M-mode (ILLEGAL_INSN), redirected, SIGILL, skipped;
  *  - one thread pinned per online hart, spinning while the main thread
@@ -119,18 +119,27 @@ static uint64_t walk_pages(unsigned int rounds)
 	return sum;
 }
 
+/* The XLEN-wide load and store: ld/sd on RV64, lw/sw on RV32. */
+#if __riscv_xlen == 64
+#define LOAD_XLEN  "ld"
+#define STORE_XLEN "sd"
+#else
+#define LOAD_XLEN  "lw"
+#define STORE_XLEN "sw"
+#endif
+
 /* Plain misaligned ld/sd: the hart, the firmware or the kernel handles them. */
 static void misaligned_plain(unsigned int n, uint8_t *buf)
 {
 	for (unsigned int i = 0; i < n; i++) {
-		uint64_t v;
+		unsigned long v;
 
-		__asm__ volatile("ld %0, 0(%1)"
+		__asm__ volatile(LOAD_XLEN " %0, 0(%1)"
 				 : "=r"(v)
 				 : "r"(buf + 1)
 				 : "memory");
 		v += i;
-		__asm__ volatile("sd %0, 0(%1)"
+		__asm__ volatile(STORE_XLEN " %0, 0(%1)"
 				 :
 				 : "r"(v), "r"(buf + 3)
 				 : "memory");

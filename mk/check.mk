@@ -9,7 +9,8 @@ LINT_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c))
 FORMAT_SRCS := $(sort $(wildcard core/*.[ch] sbi/*.[ch] binding/*.[ch] \
 	include/sbipmu/*.h tests/sim/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c \
 	tools/*/*.c lib/*.[ch] firmware/*.[ch] firmware/*/*.[ch] bench/*.[ch] \
-	bench/*/*.c payload/*/*.[ch] guest/*.c))
+	bench/*/*.c payload/*/*.[ch] guest/*.[ch] guest/nolibc/*.[ch] \
+	guest/nolibc/include/*.h guest/nolibc/include/sys/*.h))
 
 .PHONY: check lint cppcheck format format-check
 check:

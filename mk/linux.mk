@@ -12,12 +12,20 @@
 #   make run-linux   FIRMWARE=...    boot once and show the perf demo
 #   make linux-check FIRMWARE=...    full boot matrix with assertions
 #   make linux-check-quick           one or two boots (CI smoke)
+#
+# ARCH=rv32 does the same for the 32-bit guest, in build/linux-rv32: the
+# kernel gets guest/linux-rv32.config on top, and since Debian has no RV32
+# libc, the guest programs are built on the kernel tree's own nolibc with
+# our supplement (guest/nolibc/), and /bin/perf is guest/uperf*.c, the
+# subset of perf that /init runs.
 
 Q ?= @
 LINUX_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 LINUX_CROSS   ?= riscv64-linux-gnu-
 LINUX_JOBS    ?= $(shell nproc)
-FIRMWARE      ?= $(BUILD)/firmware/rv64/sbipmu.bin
+# rv64 (default) or rv32; ARCH is also the conformance suite's (payload.mk).
+LINUX_ARCH    := $(if $(filter rv32,$(ARCH)),rv32,rv64)
+FIRMWARE      ?= $(BUILD)/firmware/$(LINUX_ARCH)/sbipmu.bin
 # The QEMU machine (virt, spike, sifive_u: scripts/machine.sh) every boot
 # below uses, and for make run the harts Linux gets:
 #   make run MACHINE=spike    make run HARTS=64    make linux-check MACHINE=sifive_u
@@ -35,7 +43,7 @@ LINUX_CHECK_ARGS ?=
 # the stock kernel stays as it is, e.g.
 #   make linux L_VARIANT=linux-fixed LINUX_PATCHES="guest/patches/*.patch"
 LINUX_PATCHES ?=
-L_VARIANT ?= linux
+L_VARIANT ?= $(if $(filter rv32,$(LINUX_ARCH)),linux-rv32,linux)
 L_DIR     := $(BUILD)/$(L_VARIANT)
 L_SRC     := $(L_DIR)/src
 L_ABS     := $(abspath $(L_DIR))
@@ -43,8 +51,32 @@ L_ABS     := $(abspath $(L_DIR))
 L_KMAKE   := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 	make -C $(abspath $(L_SRC)) ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS)
 L_LOGRUN  := scripts/linux-logrun.sh
-L_GUESTCC := $(LINUX_CROSS)gcc -static -O2 -Wall -Wextra -Werror -Wshadow \
-	-Wstrict-prototypes -Wmissing-prototypes
+L_WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes
+L_FRAGMENTS := guest/linux.config
+ifeq ($(LINUX_ARCH),rv64)
+L_GUESTCC  := $(LINUX_CROSS)gcc -static -O2 $(L_WARN)
+L_GUESTLIB :=
+L_PTHREAD  := -pthread
+else
+# RV32: nolibc (its headers, and the kernel's UAPI ones, from this tree)
+# and our supplement. -nostdinc: the bare-metal gcc's newlib headers must
+# never be picked; -isystem: nolibc's own code is not held to our
+# warnings (-Wshadow, -Wmissing-prototypes). That gcc is used for its RV32 libgcc (64-bit division),
+# which the Linux cross gcc lacks; GCC 12 finds the multilib by the plain
+# -march name only, so libgcc is named by path.
+L_FRAGMENTS += guest/linux-rv32.config
+L_NOLIBC   := $(L_DIR)/nolibc/sysroot/include
+L_UAPI     := $(L_SRC)/usr/include
+L_GUESTCC  := $(FW_CROSS)gcc -march=rv32imac_zicsr -mabi=ilp32 -static \
+	-nostdlib -nostdinc -fno-stack-protector -O2 $(L_WARN) \
+	-Wl,--no-warn-rwx-segments \
+	-Iguest/nolibc/include -isystem $(L_NOLIBC) -isystem $(L_UAPI) \
+	-include nolibc.h -DGUEST_NOLIBC
+L_GUESTLIB  = guest/nolibc/ulib.c \
+	$(shell $(FW_CROSS)gcc -march=rv32imac -mabi=ilp32 -print-libgcc-file-name)
+L_PTHREAD  :=
+endif
 
 # perf without any optional library: builds in about a minute and links
 # statically (FACTS §5). Only the `perf` target: the default one also links
@@ -59,8 +91,9 @@ L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 
 .PHONY: linux run-linux linux-check linux-check-quick linux-soak linux-soak-smoke linux-clean linux-distclean
 
-linux: $(L_DIR)/Image $(L_DIR)/perf $(L_DIR)/init $(L_DIR)/workload \
-	$(L_DIR)/soak $(L_DIR)/pmu-user
+# The guest's programs (soak is RV64's only: it drives the real perf).
+L_PROGRAMS := init workload pmu-user $(if $(filter rv64,$(LINUX_ARCH)),soak)
+linux: $(L_DIR)/Image $(L_DIR)/perf $(addprefix $(L_DIR)/,$(L_PROGRAMS))
 
 # --- kernel source: extracted once ---------------------------------------
 $(L_SRC)/.extracted: $(LINUX_TARBALL) $(LINUX_PATCHES)
@@ -73,28 +106,55 @@ $(L_SRC)/.extracted: $(LINUX_TARBALL) $(LINUX_PATCHES)
 	done
 	$(Q)touch $@
 
-# --- kernel config: tinyconfig + guest/linux.config, verified ------------
-$(L_SRC)/.config: guest/linux.config $(L_SRC)/.extracted mk/linux.mk \
-		scripts/linux-verify-config.sh
-	$(Q)echo "[linux] configuring (tinyconfig + guest/linux.config)..."
+# --- kernel config: tinyconfig + the fragments, verified -----------------
+# The fragments merged as Kconfig merges them (a later line wins), for
+# the check that every line of them made it into .config.
+$(L_DIR)/config.fragment: $(L_FRAGMENTS) | $(L_DIR)/.dir
+	$(Q)awk '{ k = $$0; sub(/=.*/, "", k); sub(/^# /, "", k); \
+		sub(/ is not set$$/, "", k); if (k ~ /^CONFIG_/) { \
+		if (!(k in v)) o[n++] = k; v[k] = $$0 } } \
+		END { for (i = 0; i < n; i++) print v[o[i]] }' $^ >$@
+
+$(L_SRC)/.config: $(L_FRAGMENTS) $(L_DIR)/config.fragment $(L_SRC)/.extracted \
+		mk/linux.mk scripts/linux-verify-config.sh
+	$(Q)echo "[linux] configuring (tinyconfig + $(L_FRAGMENTS))..."
 	$(Q)$(L_KMAKE) tinyconfig >$(L_DIR)/config.log 2>&1
 	$(Q)$(L_SRC)/scripts/kconfig/merge_config.sh -m -O $(L_SRC) \
-		$(L_SRC)/.config guest/linux.config >>$(L_DIR)/config.log 2>&1
+		$(L_SRC)/.config $(L_FRAGMENTS) >>$(L_DIR)/config.log 2>&1
 	$(Q)$(L_SRC)/scripts/config --file $@ \
 		--set-str INITRAMFS_SOURCE $(L_ABS)/initramfs.list
 	$(Q)$(L_KMAKE) olddefconfig >>$(L_DIR)/config.log 2>&1
-	$(Q)scripts/linux-verify-config.sh guest/linux.config $@ || { rm -f $@; exit 1; }
+	$(Q)scripts/linux-verify-config.sh $(L_DIR)/config.fragment $@ || \
+		{ rm -f $@; exit 1; }
 
 # --- guest programs -------------------------------------------------------
-$(L_DIR)/init: guest/init.c | $(L_DIR)/.dir
+# RV32's headers: nolibc's, and the kernel's UAPI (make headers).
+L_GUEST_HDRS :=
+ifeq ($(LINUX_ARCH),rv32)
+L_GUEST_HDRS := $(L_NOLIBC)/nolibc.h $(L_DIR)/.uapi \
+	$(wildcard guest/nolibc/*.[ch] guest/nolibc/include/*.h \
+	guest/nolibc/include/*/*.h)
+$(L_NOLIBC)/nolibc.h: $(L_SRC)/.extracted
+	$(Q)echo "[linux] nolibc headers"
+	$(Q)mkdir -p $(L_DIR)/nolibc
+	$(Q)env -u MAKEFLAGS make -s -C $(L_SRC)/tools/include/nolibc \
+		ARCH=riscv OUTPUT=$(L_ABS)/nolibc/ headers
+# (a stamp: `make headers` leaves unchanged headers' times alone)
+$(L_DIR)/.uapi: $(L_SRC)/.config
+	$(Q)echo "[linux] UAPI headers"
+	$(Q)$(L_KMAKE) headers >$(L_DIR)/headers.log 2>&1
+	$(Q)touch $@
+endif
+
+$(L_DIR)/init: guest/init.c $(L_GUEST_HDRS) | $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
-	$(Q)$(L_GUESTCC) -o $@ $<
+	$(Q)$(L_GUESTCC) -o $@ $< $(L_GUESTLIB)
 
 # -fno-strict-aliasing: the workload reads memory through casts (e.g. the
 # trapping instruction in its signal handlers). -pthread: a thread per hart.
-$(L_DIR)/workload: guest/workload.c | $(L_DIR)/.dir
+$(L_DIR)/workload: guest/workload.c $(L_GUEST_HDRS) | $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
-	$(Q)$(L_GUESTCC) -fno-strict-aliasing -pthread -o $@ $<
+	$(Q)$(L_GUESTCC) -fno-strict-aliasing $(L_PTHREAD) -o $@ $< $(L_GUESTLIB)
 
 $(L_DIR)/soak: guest/soak.c | $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
@@ -103,10 +163,31 @@ $(L_DIR)/soak: guest/soak.c | $(L_DIR)/.dir
 # User-space counter access and self-monitoring (guest/pmu-user*.c).
 L_PMU_USER_SRCS := guest/pmu-user.c guest/pmu-user-access.c \
 	guest/pmu-user-selfmon.c
-$(L_DIR)/pmu-user: $(L_PMU_USER_SRCS) guest/pmu-user.h | $(L_DIR)/.dir
+$(L_DIR)/pmu-user: $(L_PMU_USER_SRCS) guest/pmu-user.h $(L_GUEST_HDRS) \
+		| $(L_DIR)/.dir
 	$(Q)echo "[linux] CC $@"
-	$(Q)$(L_GUESTCC) -o $@ $(L_PMU_USER_SRCS)
+	$(Q)$(L_GUESTCC) -o $@ $(L_PMU_USER_SRCS) $(L_GUESTLIB)
 
+ifeq ($(LINUX_ARCH),rv32)
+# RV32's /bin/perf: the perf subset /init runs (guest/uperf*.c).
+L_UPERF_SRCS := $(sort $(wildcard guest/uperf*.c))
+$(L_DIR)/perf: $(L_UPERF_SRCS) $(wildcard guest/uperf*.h) $(L_GUEST_HDRS) \
+		| $(L_DIR)/.dir
+	$(Q)echo "[linux] CC $@ (uperf)"
+	$(Q)$(L_GUESTCC) -o $@ $(L_UPERF_SRCS) $(L_GUESTLIB)
+
+# The sampling-yield boot's program (linux-check.sh: rdinit=), the one
+# make bench-sampling runs on RV64, in an initramfs of its own.
+L_YIELD_INITRD := $(L_DIR)/yield/initrd.cpio
+$(L_DIR)/yield/root/bin/bench-sample: bench/linux/sample.c bench/linux/guest.h \
+		$(L_GUEST_HDRS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(L_GUESTCC) -s -o $@ $< $(L_GUESTLIB)
+$(L_YIELD_INITRD): $(L_DIR)/yield/root/bin/bench-sample
+	$(Q)cd $(L_DIR)/yield/root && find . | LC_ALL=C sort | \
+		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+else
+L_YIELD_INITRD := $(BENCH_INITRD)
 $(L_DIR)/perf: $(L_SRC)/.extracted
 	$(Q)echo "[linux] building static perf (~1-2 min, log perf.log)..."
 	$(Q)mkdir -p $(L_DIR)/perf-build
@@ -114,6 +195,7 @@ $(L_DIR)/perf: $(L_SRC)/.extracted
 		make -C $(abspath $(L_SRC))/tools/perf O=$(L_ABS)/perf-build \
 		$(L_PERF_FLAGS) -j$(LINUX_JOBS) perf
 	$(Q)cp $(L_DIR)/perf-build/perf $@
+endif
 
 $(L_DIR)/.dir:
 	$(Q)mkdir -p $(L_DIR) && touch $@
@@ -135,14 +217,13 @@ $(L_DIR)/initramfs.list: mk/linux.mk | $(L_DIR)/.dir
 		'dir /bin 0755 0 0' \
 		'file /init $(L_ABS)/init 0755 0 0' \
 		'file /bin/workload $(L_ABS)/workload 0755 0 0' \
-		'file /bin/soak $(L_ABS)/soak 0755 0 0' \
+		$(if $(filter soak,$(L_PROGRAMS)),'file /bin/soak $(L_ABS)/soak 0755 0 0') \
 		'file /bin/pmu-user $(L_ABS)/pmu-user 0755 0 0' \
 		'file /bin/perf $(L_ABS)/initramfs/bin/perf 0755 0 0' >$@
 
 # --- kernel Image with the initramfs built in -----------------------------
-$(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list $(L_DIR)/init \
-		$(L_DIR)/workload $(L_DIR)/soak $(L_DIR)/pmu-user \
-		$(L_DIR)/initramfs/bin/perf
+$(L_DIR)/Image: $(L_SRC)/.config $(L_DIR)/initramfs.list \
+		$(addprefix $(L_DIR)/,$(L_PROGRAMS)) $(L_DIR)/initramfs/bin/perf
 	$(Q)echo "[linux] building Image, -j$(LINUX_JOBS) (~4 min from scratch, ~10 s relink)..."
 	$(Q)$(L_LOGRUN) $(L_DIR)/build.log Image -- $(L_KMAKE) -j$(LINUX_JOBS) Image
 	$(Q)cp $(L_SRC)/arch/riscv/boot/Image $@
@@ -160,25 +241,42 @@ endif
 # The demo's CPU filters cycles and instructions by mode where the QEMU
 # can (Smcntrpmf: QEMU 10; the stat-modes step then counts :u and :k).
 run-linux: linux $(FIRMWARE)
-	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --smp $(RUN_HARTS) \
+	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --arch $(LINUX_ARCH) \
+		--smp $(RUN_HARTS) \
 		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) \
 		$$(test "$(MACHINE)" = sifive_u || ! scripts/qemu-accepts.sh \
-			rv64,smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
+			$(LINUX_ARCH),smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
 		$(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
 	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
-	@tools/pmu-trace.py $(BUILD)/linux/run.log --tail 24
+	@tools/pmu-trace.py $(L_DIR)/run.log --tail 24
 endif
 
 # The full matrix includes KVM guests (mk/kvm.mk: every configuration,
 # the references beside ours).
+ifeq ($(LINUX_ARCH),rv64)
 linux-check: linux $(FIRMWARE) $(BENCH_INITRD) kvm-initrd
 	BUILD=$(BUILD) scripts/linux-check.sh --firmware $(FIRMWARE) $(LINUX_CHECK_ARGS)
 	$(Q)$(MAKE) --no-print-directory kvm-check-full
+	$(if $(filter command line,$(origin FIRMWARE)),,$(Q)$(MAKE) \
+		--no-print-directory linux-check ARCH=rv32)
+else
+# RV32: ours and the reference (OpenSBI 1.5.1's RV32 image) side by side.
+linux-check: linux $(FIRMWARE) $(L_YIELD_INITRD)
+	BUILD=$(BUILD) scripts/linux-check.sh --arch rv32 --firmware $(FIRMWARE) \
+		--ref $(OPENSBI_1_5_RV32) $(LINUX_CHECK_ARGS)
+endif
 
-linux-check-quick: linux $(FIRMWARE) $(BENCH_INITRD)
-	BUILD=$(BUILD) scripts/linux-check.sh --quick --firmware $(FIRMWARE) \
+linux-check-quick: linux $(FIRMWARE) $(L_YIELD_INITRD)
+	BUILD=$(BUILD) scripts/linux-check.sh --quick --arch $(LINUX_ARCH) \
+		--firmware $(FIRMWARE) \
+		$(if $(filter rv32,$(LINUX_ARCH)),--ref $(OPENSBI_1_5_RV32)) \
 		$(LINUX_CHECK_ARGS)
+
+# make check's RV32 step (scripts/check.sh runs make targets by name).
+.PHONY: linux-check-rv32-quick
+linux-check-rv32-quick:
+	$(Q)$(MAKE) --no-print-directory linux-check-quick ARCH=rv32
 
 # Linux under load (issue 12): 4 harts with Sscofpmf, perf record -a, a
 # multiplexed perf stat, the workload and CPU offline/online cycles all at

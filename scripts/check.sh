@@ -15,12 +15,13 @@ scripts/ensure-setup.sh || exit 1
 JOBS=${JOBS:-$(nproc)}
 # Host tests first (fast, most precise), then the firmware on QEMU, then
 # the real client: Linux (its first build takes ~5 minutes), and KVM
-# guests in it (kvm-check). Every QEMU
+# guests in it (kvm-check), then the 32-bit Linux guest (its own kernel,
+# ~4 minutes; boots on ours and OpenSBI 1.5.1 side by side). Every QEMU
 # step runs on QEMU 10.0 (the default, QEMU=10.0); "STEP@7.2" runs it on
 # Debian 12's QEMU 7.2 (make STEP QEMU=7.2): the quick matrix on both.
 STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-smoke
 	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick kvm-check
-	bench-sampling-check linux-machines-quick linux-soak-smoke
+	bench-sampling-check linux-machines-quick linux-soak-smoke linux-check-rv32-quick
 	fw-smoke@7.2 machines-check@7.2 conformance-check@7.2 linux-check-quick@7.2
 	bench-sampling-check@7.2})
 mkdir -p build/check

@@ -36,8 +36,17 @@
 #   --chosen K=V     a /chosen property for every boot (repeatable), e.g.
 #                    sbipmu,trace=256 to keep each hart's last PMU calls
 #   --min-sbi X.Y    lowest acceptable SBI spec version (default 2.0)
+#   --arch rv32      the 32-bit guest (make linux ARCH=rv32): 1 and 2
+#                    harts with and without Sscofpmf, the yield boot on
+#                    its own RV32 sampling program
+#   --ref FILE       also boot the same matrix on a reference firmware
+#                    (reported, not judged, except that the deterministic
+#                    sampling yield must not fall below the reference's),
+#                    and print both side by side
+#   --ref-relax LIST --relax for the reference's boots
 #   --timeout SECS   per-boot host timeout (default 300)
-#   --log-dir DIR    where console logs go (default $BUILD/linux/check)
+#   --log-dir DIR    where console logs go (default $BUILD/linux/check,
+#                    $BUILD/linux-rv32/check with --arch rv32)
 #
 # Example, Debian's OpenSBI 1.1:
 #   scripts/linux-check.sh /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin \
@@ -57,7 +66,10 @@ chosen=() # --chosen K=V for every boot, e.g. sbipmu,trace=256
 relax=","
 min_sbi=2.0
 timeout_s=300
-log_dir="$BUILD/linux/check"
+log_dir=""
+arch=rv64
+ref=""
+ref_relax=""
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -69,12 +81,21 @@ while [ $# -gt 0 ]; do
 	--min-sbi) min_sbi=$2; shift 2 ;;
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log-dir) log_dir=$2; shift 2 ;;
+	--arch) arch=$2; shift 2 ;;
+	--ref) ref=$2; shift 2 ;;
+	--ref-relax) ref_relax=$2; shift 2 ;;
 	-h | --help) usage ;;
 	-*) echo "linux-check: unknown option $1" >&2; usage ;;
 	*) firmware=$1; shift ;;
 	esac
 done
-firmware=${firmware:-$BUILD/firmware/rv64/sbipmu.bin}
+firmware=${firmware:-$BUILD/firmware/$arch/sbipmu.bin}
+case $arch in
+rv64) guest_dir="$BUILD/linux" ;;
+rv32) guest_dir="$BUILD/linux-rv32" ;;
+*) echo "linux-check: unknown --arch $arch (rv64, rv32)" >&2; usage ;;
+esac
+log_dir=${log_dir:-$guest_dir/check}
 for r in ${relax//,/ }; do
 	case $r in
 	sbi-version | snapshot | fw-exact | fw-remote | multiplex) ;;
@@ -83,6 +104,70 @@ for r in ${relax//,/ }; do
 done
 
 relaxed() { [[ $relax == *",$1,"* ]]; }
+
+# --- with --ref: ours, then the reference, then both side by side --------
+# Each is a run of this script without --ref. The reference is reported,
+# not judged, with one exception: the sampling yield of the deterministic
+# boot (1 hart, -icount shift=0) is the same figure on both, so ours must
+# not fall below the reference's.
+side_by_side() { # OURS.txt REF.txt
+	awk '
+	function key(line) { sub(/^(PASS|FAIL|KNOWN): /, "", line); sub(/ \(.*$/, "", line); return line }
+	function what(line,   v, d) {
+		v = line; sub(/:.*/, "", v); d = line
+		if (sub(/^[^(]* \(/, "", d)) { sub(/\)$/, "", d); v = v " " d }
+		return substr(v, 1, 38)
+	}
+	FNR == NR && /^(PASS|FAIL|KNOWN): / { r[key($0)] = what($0); next }
+	/^(PASS|FAIL|KNOWN): / { k = key($0); printf "  %-44s %-38s %s\n", k, what($0), (k in r) ? r[k] : "-" }
+	' "$2" "$1"
+}
+
+yield_of() { # LOG ROW: "YIELD EXPECTED" of a "# yield ROW: ..." line
+	sed -n "s/^# yield $2: [0-9]* samples, count \([0-9]*\) \/ period \([0-9]*\), yield \([0-9.]*\)$/\3 \1 \2/p" "$1" |
+		awk 'NR == 1 { print $1, $2 / $3 }'
+}
+
+if [ -n "$ref" ]; then
+	mkdir -p "$log_dir/ref"
+	common=(--arch "$arch" --min-sbi "$min_sbi" --timeout "$timeout_s"
+		"${chosen[@]}")
+	[ "$quick" -eq 0 ] || common+=(--quick)
+	rc=0
+	"$0" "${common[@]}" --firmware "$firmware" --log-dir "$log_dir" \
+		${relax:+--relax "${relax#,}"} | tee "$log_dir/ours.txt" || rc=1
+	echo "# the same boots on the reference, $ref (not judged)"
+	"$0" "${common[@]}" --firmware "$ref" --log-dir "$log_dir/ref" \
+		${ref_relax:+--relax "$ref_relax"} >"$log_dir/ref.txt" || true
+	echo "# side by side: ours | reference (first 38 columns of each result)"
+	printf '  %-44s %-38s %s\n' "boot/check" "ours" "reference"
+	side_by_side "$log_dir/ours.txt" "$log_dir/ref.txt"
+	grep '^# yield\|^# boot' "$log_dir/ref.txt" | sed 's/^# /# reference: /'
+	np=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' "$log_dir/ours.txt")
+	nf=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' "$log_dir/ours.txt")
+	np=${np:-0} nf=${nf:-1}
+	# A yield is whole samples over a fractional expectation, so each
+	# side is quantised by up to one sample: ours passes if it is at
+	# least the reference's less one sample of each (bench/sampling.py's
+	# rule for the same comparison).
+	for row in $(grep -o '^# yield [a-z-]*' "$log_dir/ours.txt" | cut -d' ' -f3); do
+		read -r yo eo <<<"$(yield_of "$log_dir/ours.txt" "$row")"
+		read -r yr er <<<"$(yield_of "$log_dir/ref.txt" "$row")"
+		if [ -z "$yr" ]; then
+			echo "# yield $row: the reference gave no figure; ours $yo"
+		elif awk -v o="$yo" -v r="$yr" -v eo="$eo" -v er="$er" \
+			'BEGIN { exit !(o >= r - 1 / eo - 1 / er) }'; then
+			echo "PASS: yield-vs-ref:$row (ours $yo, reference $yr)"
+			np=$((np + 1))
+		else
+			echo "FAIL: yield-vs-ref:$row (ours $yo < reference $yr by more than one sample each)"
+			nf=$((nf + 1))
+		fi
+	done
+	echo "$np passed, $nf failed"
+	[ "$rc" -eq 0 ] && [ "$nf" -eq 0 ]
+	exit
+fi
 
 # --- results --------------------------------------------------------------
 npass=0
@@ -312,11 +397,15 @@ check_stat_fw() { # SMP
 	fi
 	# mprotect flushes by ASID; how many requests exactly is Linux's choice
 	# (101 for 100 mprotects here), each processed on at most every hart.
+	# A request some other task sent that a hart processes while the
+	# workload runs there counts too (per-task counting, as for the IPIs
+	# above): 5 % more is allowed (seen: 203 for 101 sent on 2 harts).
 	sent=$(stat_count $s fw_sfence_vma_asid_sent)
 	expect "$s:sfence_vma_asid_sent" "$sent" ge $((mprot / 2))
 	is_num "$sent" || sent=1
 	expect_range "$s:sfence_vma_asid_received" \
-		"$(stat_count $s fw_sfence_vma_asid_received)" "$sent" $((cpus * sent))
+		"$(stat_count $s fw_sfence_vma_asid_received)" "$sent" \
+		$((cpus * sent + sent / 20 + 1))
 }
 
 check_stat_raw() { # SMP
@@ -394,6 +483,11 @@ check_sampling() { # SSC
 # firmware, depending on the rounds).
 YIELD_FLOOR=0.95
 YIELD_ROWS=cycles,instructions
+# Workload rounds of the yield boot. RV32's boot is also compared with a
+# reference (--ref), where one sample of 137 (50 rounds) is 0.7 %: with
+# 500 rounds each side has about 300 samples per event.
+yield_rounds=50
+[ "$arch" = rv64 ] || yield_rounds=500
 check_boot_yield() {
 	local row line samples count period y
 	for row in ${YIELD_ROWS//,/ }; do
@@ -490,21 +584,76 @@ pu_expect() {
 # must lie between the direct reads around it (no tolerance: one counter,
 # counting up); in legacy mode Linux puts cycles/instructions on counters
 # 0 and 2 with SKIP_MATCH and no prior match, which the firmware must take.
+# QEMU's RV32 cycle and instret counting (the cycle/instret CSRs and
+# hpmcounters counting cycles or instructions) is not one 64-bit counter:
+# QEMU derives each 32-bit half from its own clock on its own, so the high
+# half moves without the low half wrapping and back, and a read is 2^32
+# off for part of every 2^32 ticks (docs/rv32.md, on every firmware:
+# OpenSBI 1.5.1 the same). On RV32 the results that rest on those
+# counters going forward are reported as known, not judged, when they
+# fail; the dTLB ones, which QEMU counts event by event, stay exact.
+RV32_KNOWN_USER="mode1:cycles mode1:instructions mode2:cycles mode2:instructions mode1:carry mode2:carry selfmon:instructions:sigtrap"
+nknown=0
+known() { # known NAME WHY
+	echo "KNOWN: $boot/$1 ($2)"
+	nknown=$((nknown + 1))
+}
+rv32_known() { [ "$arch" = rv32 ] && [[ " $RV32_KNOWN_USER " == *" $1 "* ]]; }
+# pu_judge STEP TEST RESULT KEY=VALUE...: pu_expect, except that an RV32
+# result in RV32_KNOWN_USER that fails is a known QEMU fault.
+pu_judge() {
+	local line
+	line=$(pu_line "$1" "$2")
+	if rv32_known "$2" && [ "$(awk '{ print $3 }' <<<"$line")" != ok ]; then
+		known "$2" "QEMU RV32 counter halves: $(cut -d' ' -f3-8 <<<"$line")"
+	else
+		pu_expect "$@"
+	fi
+}
+# expect_exit for a pmu-user step: on RV32, failures all among the known
+# ones are not the program's.
+pu_exit() { # STEP
+	local failing
+	failing=$(section "$1" | awk '$1 == "pmu-user:" && $3 == "FAIL" { print $2 }')
+	if [ "$arch" = rv32 ] && [ -n "$failing" ] &&
+		! grep -qvxF -f <(tr ' ' '\n' <<<"$RV32_KNOWN_USER") <<<"$failing"; then
+		known "$1:exit" "only known QEMU RV32 failures: $(tr '\n' ' ' <<<"$failing")"
+	else
+		expect_exit "$1" 0
+	fi
+}
+
+# The 2^32 carry (guest/pmu-user-access.c): reads across a wrap of the low
+# 32 bits never go backwards, through the event's page (mode 1) and with
+# rdcycle (mode 2). RV64 reads the whole counter at once; RV32 reads
+# high, low, high. On QEMU RV32 the halves are not one counter (above):
+# there the test says "unavailable" and shows the moves it saw.
+check_carry() { # TEST
+	local s=user-access t=$1
+	if [ "$arch" = rv64 ]; then
+		pu_expect $s "$t" ok back=0 lone_carries=0 lone_wraps=0
+	else
+		pu_judge $s "$t" ok back=0
+	fi
+}
+
 check_user_access() {
 	local s=user-access e idx
-	expect_exit $s 0
+	pu_exit $s
 	pu_expect $s mode1:ungranted ok rdcycle=sigill rdinstret=sigill
 	for e in cycles instructions dTLB-load-misses; do
-		pu_expect $s "mode1:$e" ok back=0 zero=0 unreadable=0 \
+		pu_judge $s "mode1:$e" ok back=0 zero=0 unreadable=0 \
 			bracketed=100/100 width=64
 		idx=$(pu_field $s "mode1:$e" index)
 		expect "mode1:$e:index" "$idx" gt 0
 	done
 	pu_expect $s mode2:idle ok rdcycle=read rdinstret=read
-	pu_expect $s mode2:cycles ok index=1 counter=cycle back=0 zero=0 \
+	pu_judge $s mode2:cycles ok index=1 counter=cycle back=0 zero=0 \
 		bracketed=100/100
-	pu_expect $s mode2:instructions ok index=3 counter=instret back=0 \
+	pu_judge $s mode2:instructions ok index=3 counter=instret back=0 \
 		zero=0 bracketed=100/100
+	check_carry mode1:carry
+	check_carry mode2:carry
 	pu_expect $s mode0:cycles ok cap_user_rdpmc=0 index=0 rdcycle=sigill \
 		rdinstret=sigill hpmcounter3=sigill
 }
@@ -515,6 +664,10 @@ check_user_access() {
 # there is no overflow interrupt: sampling events must be refused.
 check_selfmon_run() { # TEST EXACT
 	local s=selfmon t=$1 h x sk
+	if rv32_known "$t" && [ "$(pu_field $s "$t" back)" != 0 ]; then
+		known "$t" "QEMU RV32 counter halves: $(pu_line $s "$t" | cut -d' ' -f3-9)"
+		return 0
+	fi
 	pu_expect $s "$t" ok bad_signal=0 unreadable=0 low=0 back=0
 	h=$(pu_field $s "$t" handled)
 	x=$(pu_field $s "$t" expected)
@@ -551,7 +704,7 @@ check_selfmon() { # SSC
 		done
 		return 0
 	fi
-	expect_exit $s 0
+	pu_exit $s
 	check_selfmon_run selfmon:dTLB-load-misses:sigtrap exact
 	check_selfmon_run selfmon:dTLB-load-misses:fasync exact
 	check_selfmon_run selfmon:instructions:sigtrap timer
@@ -627,10 +780,13 @@ check_boot_soak() {
 }
 
 # --- the matrix -----------------------------------------------------------
-bench_initrd="$BUILD/bench/e2e/initrd.cpio" # the yield boot's programs
+# The yield boot's program, bench/linux/sample.c: RV64's comes with the
+# benchmark's initramfs, RV32's is built with the RV32 guest.
+bench_initrd="$BUILD/bench/e2e/initrd.cpio"
+[ "$arch" = rv64 ] || bench_initrd="$guest_dir/yield/initrd.cpio"
 # The modes boot needs a QEMU with Smcntrpmf (QEMU 10, not 7.2).
 modes_boot=()
-if "$(dirname "$0")/qemu-accepts.sh" rv64,smcntrpmf=true; then
+if "$(dirname "$0")/qemu-accepts.sh" "$arch,smcntrpmf=true"; then
 	modes_boot=("modes-smp1-ssc modes 1 yes auto")
 else
 	echo "# $(qemu-system-riscv64 --version | head -1): no smcntrpmf, no mode-sum boot"
@@ -641,6 +797,18 @@ fi
 if [ "$soak" -gt 0 ]; then
 	boots=("soak-smp4-ssc soak 4 yes auto")
 	timeout_s=$((timeout_s + soak))
+elif [ "$arch" = rv32 ] && [ "$quick" -eq 1 ]; then
+	# RV32: the 32-bit paths of Linux's driver on 1 and 2 harts, with
+	# and without Sscofpmf; the yield boot judges sampling.
+	boots=("yield-smp1-ssc yield 1 yes auto"
+		"check-smp2-ssc check 2 yes auto"
+		"check-smp1-nossc check 1 no auto")
+elif [ "$arch" = rv32 ]; then
+	boots=("demo-smp2-ssc demo 2 yes auto"
+		"yield-smp1-ssc yield 1 yes auto"
+		"check-smp1-ssc check 1 yes auto" "check-smp1-nossc check 1 no auto"
+		"check-smp2-ssc check 2 yes auto" "check-smp2-nossc check 2 no auto"
+		"check-smp2-ssc-snap check 2 yes on" "${modes_boot[@]}")
 elif [ "$quick" -eq 1 ]; then
 	boots=("yield-smp1-ssc yield 1 yes auto"
 		"check-smp2-ssc check 2 yes auto"
@@ -659,18 +827,18 @@ fi
 
 mkdir -p "$log_dir"
 echo "# firmware: $firmware; relaxed: ${relax//,/ }"
-echo "# $(qemu-system-riscv64 --version | head -1)"
+echo "# $arch guest; $(qemu-system-riscv64 --version | head -1)"
 total_start=$SECONDS
 for spec in "${boots[@]}"; do
 	read -r boot mode smp ssc snap <<<"$spec"
-	opts=(--quiet --smp "$smp" --timeout "$timeout_s"
+	opts=(--arch "$arch" --quiet --smp "$smp" --timeout "$timeout_s"
 		--log "$log_dir/$boot.raw")
 	[ "$ssc" = yes ] || opts+=(--no-sscofpmf)
 	[ "$snap" = auto ] || opts+=(--chosen "sbipmu,snapshot=$snap")
 	opts+=("${chosen[@]}")
 	if [ "$mode" = yield ]; then
 		# Deterministic (check_boot_yield); QEMU's extra arguments last.
-		opts+=(--mode check --append "rdinit=/bin/bench-sample sample.rows=$YIELD_ROWS sample.reps=1 norandmaps"
+		opts+=(--mode check --append "rdinit=/bin/bench-sample sample.rows=$YIELD_ROWS sample.reps=1 sample.rounds=$yield_rounds norandmaps"
 			-- -icount shift=0,sleep=off -initrd "$bench_initrd")
 	elif [ "$mode" = modes ]; then
 		opts+=(--mode check --cpu-opts smcntrpmf=true
@@ -705,5 +873,6 @@ for spec in "${boots[@]}"; do
 	fi
 done
 echo "# ${#boots[@]} boots in $((SECONDS - total_start)) s"
+[ "$nknown" -eq 0 ] || echo "# $nknown known (KNOWN: lines): QEMU faults on every firmware, not judged"
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

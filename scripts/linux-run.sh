@@ -9,20 +9,23 @@
 # Exit code: QEMU's (0 after a clean power-off), 124 on timeout.
 #
 # usage: linux-run.sh FIRMWARE [options] [-- extra qemu args]
+#   --arch A          rv64 (default) or rv32: qemu-system-riscv32 and
+#                     the RV32 guest ($BUILD/linux-rv32/Image)
 #   --machine M       virt (default), spike or sifive_u
 #   --smp N           harts Linux gets (default 2)
 #   --no-sscofpmf     run the CPU without Sscofpmf (default: with)
 #   --cpu-opts LIST   more -cpu properties, e.g. sstc=false
 #   --mode demo|check guest test mode (sbipmu.mode=..., default demo)
 #   --append ARGS     extra kernel command line arguments
-#   --kernel FILE     kernel Image (default $BUILD/linux/Image)
+#   --kernel FILE     kernel Image (default $BUILD/linux/Image, or
+#                     $BUILD/linux-rv32/Image with --arch rv32)
 #   --dtb FILE        device tree to pass instead of QEMU's generated one
 #   --chosen K=V      firmware option: QEMU's own device tree for this
 #                     machine with /chosen/K = "V" (repeatable), e.g.
 #                     --chosen sbipmu,snapshot=on  --chosen sbipmu,trace=256
 #   --mem SIZE        guest RAM (default 512M)
 #   --timeout SECS    host-side limit for the whole boot (default 300)
-#   --log FILE        console log (default $BUILD/linux/run.log)
+#   --log FILE        console log (default run.log next to the Image)
 #   --quiet           do not echo the console, only write the log
 set -euo pipefail
 
@@ -33,23 +36,25 @@ usage() {
 
 BUILD=${BUILD:-build}
 firmware=""
+arch=rv64
 smp=2
 machine=${MACHINE:-virt}
 sscofpmf=true
 cpu_opts=""
 mode=demo
 append=""
-kernel="$BUILD/linux/Image"
+kernel=""
 dtb=""
 mem=512M
 timeout_s=300
-log="$BUILD/linux/run.log"
+log=""
 quiet=0
 qemu_extra=()
 chosen=()
 
 while [ $# -gt 0 ]; do
 	case $1 in
+	--arch) arch=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--machine) machine=$2; shift 2 ;;
 	--sscofpmf) sscofpmf=true; shift ;;
@@ -77,6 +82,13 @@ while [ $# -gt 0 ]; do
 done
 
 [ -n "$firmware" ] || usage
+case $arch in
+rv64) guest_dir="$BUILD/linux" ;;
+rv32) guest_dir="$BUILD/linux-rv32" ;;
+*) echo "linux-run: unknown --arch $arch (rv64, rv32)" >&2; usage ;;
+esac
+kernel=${kernel:-$guest_dir/Image}
+log=${log:-$guest_dir/run.log}
 for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
 	if [ ! -f "$f" ]; then
 		echo "linux-run: $f not found (run 'make linux' / build the firmware)" >&2
@@ -85,8 +97,8 @@ for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
 done
 
 . "$(dirname "$0")/machine.sh"
-machine_setup "$machine" rv64 "$smp" "$sscofpmf" "$cpu_opts"
-cpu="rv64,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
+machine_setup "$machine" "$arch" "$smp" "$sscofpmf" "$cpu_opts"
+cpu="$arch,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
 
 # Firmware options go in /chosen of the device tree QEMU would generate
 # for this very machine (or of the one given with --dtb).
@@ -102,7 +114,7 @@ if [ ${#chosen[@]} -gt 0 ]; then
 			>/dev/null 2>&1
 	fi
 	"$(dirname "$0")/chosen-dtb.sh" "$opt_dtb" "${dtb:--}" \
-		qemu-system-riscv64 "$cpu" "$smp" "$mem" "$firmware" "${chosen[@]}"
+		"$MACHINE_QEMU" "$cpu" "$smp" "$mem" "$firmware" "${chosen[@]}"
 	dtb=$opt_dtb
 fi
 # panic=-1 plus -no-reboot: a kernel panic ends the run at once.

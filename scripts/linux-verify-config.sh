@@ -13,8 +13,9 @@ frag=$1
 dotconfig=$2
 
 # Options that must be =y whatever the fragment says: the whole point of the
-# guest, and what it needs to boot on QEMU 7.2.
-required=(64BIT MMU SMP RISCV_ISA_FALLBACK PERF_EVENTS RISCV_PMU RISCV_PMU_SBI
+# guest, and what it needs to boot on QEMU 7.2. (64BIT or 32BIT: the
+# fragment's.)
+required=(MMU SMP RISCV_ISA_FALLBACK PERF_EVENTS RISCV_PMU RISCV_PMU_SBI
 	BLK_DEV_INITRD SERIAL_8250_CONSOLE TMPFS PROC_FS SYSFS DEVTMPFS)
 
 bad=0

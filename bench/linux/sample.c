@@ -216,11 +216,32 @@ static void sample_count(struct sample_ring *r, uint64_t time_off)
 	r->last_time = t;
 }
 
+/*
+ * data_head is read with acquire and data_tail written with release, as
+ * perf's own ring_buffer_read_head()/ring_buffer_write_tail() do, but as
+ * plain volatile accesses and fences: a 32-bit hart has no 64-bit
+ * atomics, and needs none here, since the kernel keeps head and tail as
+ * unsigned long (on RV32 the upper halves stay 0).
+ */
+static uint64_t sample_head(const struct sample_ring *r)
+{
+	uint64_t head = *(const volatile __u64 *)&r->meta->data_head;
+
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return head;
+}
+
+static void sample_set_tail(struct sample_ring *r, uint64_t tail)
+{
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	*(volatile __u64 *)&r->meta->data_tail = tail;
+}
+
 /* Count the records written since the last drain, then free them. */
 static void sample_drain(struct sample_ring *r)
 {
 	uint64_t size = SAMPLE_RB_PAGES * SAMPLE_PAGE;
-	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t head = sample_head(r);
 	uint64_t tail = r->meta->data_tail;
 
 	while (tail < head) {
@@ -244,7 +265,7 @@ static void sample_drain(struct sample_ring *r)
 		}
 		tail += h.size;
 	}
-	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
+	sample_set_tail(r, tail);
 }
 
 static void sample_drain_all(struct sample_run *s)

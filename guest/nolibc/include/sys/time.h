@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* <sys/time.h> for the nolibc guest build: all of ulib is in one header. */
+#include "../../ulib.h"
