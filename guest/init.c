@@ -47,6 +47,7 @@
 #define PERF	   "/bin/perf"
 #define WORKLOAD   "/bin/workload"
 #define PMU_USER   "/bin/pmu-user"
+#define UPERF	   "/bin/uperf"
 #define ROUNDS_ARG "@ROUNDS@" /* replaced by sbipmu.rounds */
 #define SOAK_ARG   "@SOAK@"   /* replaced by sbipmu.soak (seconds) */
 #define RUNS_ARG   "@RUNS@"   /* replaced by sbipmu.runs (repeat count) */
@@ -56,6 +57,7 @@ enum step_flags {
 	STEP_STAT = 1 << 0, /* perf stat: add "-x," in check mode */
 	STEP_CAT = 1 << 1,  /* argv[0] is a file to print, not a program */
 	STEP_DEMO_ONLY = 1 << 2,
+	STEP_CHECK_ONLY = 1 << 6,
 	STEP_SAMPLING = 1 << 3, /* perf record: see sampling_event() */
 	/* Only when sbipmu.only names it; its timeout grows by sbipmu.soak. */
 	STEP_ON_REQUEST = 1 << 4,
@@ -71,6 +73,18 @@ struct step {
 
 /* SBI firmware events (SBI spec, PMU chapter): perf raw config 0b10 << 62. */
 #define FW(code, label) "cpu/config=0x80000000000000" code ",name=" label "/"
+/* The stat-fw step's events: the traps, IPIs and fences the workload makes. */
+#define FW_STAT_EVENTS                                                         \
+	"-e", FW("00", "fw_misaligned_load"), "-e",                            \
+		FW("01", "fw_misaligned_store"), "-e",                         \
+		FW("04", "fw_illegal_insn"), "-e", FW("06", "fw_ipi_sent"),    \
+		"-e", FW("07", "fw_ipi_received"), "-e",                       \
+		FW("08", "fw_fence_i_sent"), "-e",                             \
+		FW("09", "fw_fence_i_received"), "-e",                         \
+		FW("0a", "fw_sfence_vma_sent"), "-e",                          \
+		FW("0b", "fw_sfence_vma_received"), "-e",                      \
+		FW("0c", "fw_sfence_vma_asid_sent"), "-e",                     \
+		FW("0d", "fw_sfence_vma_asid_received")
 /* The first 16 firmware events, as perf stat arguments. */
 #define FW_EVENTS_00_15                                                        \
 	"-e", FW("00", "fw00"), "-e", FW("01", "fw01"), "-e",                  \
@@ -114,19 +128,16 @@ static const struct step steps[] = {
 	{"stat-fw",
 	 STEP_STAT,
 	 0,
-	 {PERF,	    "stat",
-	  "-e",	    FW("00", "fw_misaligned_load"),
-	  "-e",	    FW("01", "fw_misaligned_store"),
-	  "-e",	    FW("04", "fw_illegal_insn"),
-	  "-e",	    FW("06", "fw_ipi_sent"),
-	  "-e",	    FW("07", "fw_ipi_received"),
-	  "-e",	    FW("08", "fw_fence_i_sent"),
-	  "-e",	    FW("09", "fw_fence_i_received"),
-	  "-e",	    FW("0a", "fw_sfence_vma_sent"),
-	  "-e",	    FW("0b", "fw_sfence_vma_received"),
-	  "-e",	    FW("0c", "fw_sfence_vma_asid_sent"),
-	  "-e",	    FW("0d", "fw_sfence_vma_asid_received"),
-	  WORKLOAD, ROUNDS_ARG}},
+	 {PERF, "stat", FW_STAT_EVENTS, WORKLOAD, ROUNDS_ARG}},
+	/*
+	 * The same with /bin/uperf, the RV32 guest's perf (guest/uperf*.c):
+	 * on RV64, linux-check holds its counts to the same exact
+	 * expectations as perf's (on RV32 it is /bin/perf itself).
+	 */
+	{"uperf-stat-fw",
+	 STEP_STAT | STEP_CHECK_ONLY,
+	 0,
+	 {UPERF, "stat", FW_STAT_EVENTS, WORKLOAD, ROUNDS_ARG}},
 	{"stat-raw",
 	 STEP_STAT,
 	 0,
@@ -364,6 +375,8 @@ static int step_wanted(const struct step *st, const struct config *cfg)
 {
 	size_t len = strlen(st->name);
 
+	if ((st->flags & STEP_CHECK_ONLY) && !cfg->check_mode)
+		return 0;
 	if ((st->flags & STEP_DEMO_ONLY) && cfg->check_mode)
 		return 0;
 	if (!cfg->only[0])

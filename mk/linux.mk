@@ -92,7 +92,8 @@ L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 .PHONY: linux run-linux linux-check linux-check-quick linux-soak linux-soak-smoke linux-clean linux-distclean
 
 # The guest's programs (soak is RV64's only: it drives the real perf).
-L_PROGRAMS := init workload pmu-user $(if $(filter rv64,$(LINUX_ARCH)),soak)
+L_PROGRAMS := init workload pmu-user uperf \
+	$(if $(filter rv64,$(LINUX_ARCH)),soak)
 linux: $(L_DIR)/Image $(L_DIR)/perf $(addprefix $(L_DIR)/,$(L_PROGRAMS))
 
 # --- kernel source: extracted once ---------------------------------------
@@ -168,13 +169,17 @@ $(L_DIR)/pmu-user: $(L_PMU_USER_SRCS) guest/pmu-user.h $(L_GUEST_HDRS) \
 	$(Q)echo "[linux] CC $@"
 	$(Q)$(L_GUESTCC) -o $@ $(L_PMU_USER_SRCS) $(L_GUESTLIB)
 
-ifeq ($(LINUX_ARCH),rv32)
-# RV32's /bin/perf: the perf subset /init runs (guest/uperf*.c).
+# The perf subset /init runs (guest/uperf*.c): RV32's /bin/perf, and
+# /bin/uperf on both (RV64 checks it against the real perf).
 L_UPERF_SRCS := $(sort $(wildcard guest/uperf*.c))
-$(L_DIR)/perf: $(L_UPERF_SRCS) $(wildcard guest/uperf*.h) $(L_GUEST_HDRS) \
+$(L_DIR)/uperf: $(L_UPERF_SRCS) $(wildcard guest/uperf*.h) $(L_GUEST_HDRS) \
 		| $(L_DIR)/.dir
-	$(Q)echo "[linux] CC $@ (uperf)"
+	$(Q)echo "[linux] CC $@"
 	$(Q)$(L_GUESTCC) -o $@ $(L_UPERF_SRCS) $(L_GUESTLIB)
+
+ifeq ($(LINUX_ARCH),rv32)
+$(L_DIR)/perf: $(L_DIR)/uperf
+	$(Q)cp $< $@
 
 # The sampling-yield boot's program (linux-check.sh: rdinit=), the one
 # make bench-sampling runs on RV64, in an initramfs of its own.
@@ -219,6 +224,7 @@ $(L_DIR)/initramfs.list: mk/linux.mk | $(L_DIR)/.dir
 		'file /bin/workload $(L_ABS)/workload 0755 0 0' \
 		$(if $(filter soak,$(L_PROGRAMS)),'file /bin/soak $(L_ABS)/soak 0755 0 0') \
 		'file /bin/pmu-user $(L_ABS)/pmu-user 0755 0 0' \
+		'file /bin/uperf $(L_ABS)/uperf 0755 0 0' \
 		'file /bin/perf $(L_ABS)/initramfs/bin/perf 0755 0 0' >$@
 
 # --- kernel Image with the initramfs built in -----------------------------
@@ -294,7 +300,7 @@ linux-soak-smoke:
 # Keeps the extracted tree and perf (slow to redo); distclean drops all.
 linux-clean:
 	rm -f $(L_DIR)/Image $(L_DIR)/init $(L_DIR)/workload $(L_DIR)/soak \
-		$(L_DIR)/pmu-user \
+		$(L_DIR)/pmu-user $(L_DIR)/uperf \
 		$(L_SRC)/.config
 linux-distclean:
 	rm -rf $(L_DIR)

@@ -342,8 +342,8 @@ check_stat_hw() {
 	done
 }
 
-check_stat_fw() { # SMP
-	local smp=$1 s=stat-fw ml ms al as flush cpus mprot sent
+check_stat_fw() { # SMP [STEP]
+	local smp=$1 s=${2:-stat-fw} ml ms al as flush cpus mprot sent
 	expect_exit $s 0
 	al=$(workload $s misaligned_atomic_load)
 	as=$(workload $s misaligned_atomic_store)
@@ -545,6 +545,13 @@ check_boot_modes() {
 			continue
 		fi
 		sum=$(awk -v u="$u" -v k="$k" 'BEGIN { printf "%.5f", u + k }')
+		if [ "$arch" = rv32 ] && ! awk -v s="$sum" -v t=$MODES_TOLERANCE 'BEGIN { d = s - 1; exit !(d <= t && -d <= t) }'; then
+			# QEMU RV32 reads a filtered counter's low half from
+			# the unfiltered clock (the cfg's low word has no
+			# filter bits): below 2^32 nothing is filtered.
+			known "modes:$e:u+k" "QEMU RV32 filters only the high half: share u $u + k $k = $sum"
+			continue
+		fi
 		assert "modes:$e:u+k" "share u $u + k $k = $sum, not 1 within $MODES_TOLERANCE" \
 			awk -v s="$sum" -v t=$MODES_TOLERANCE 'BEGIN { d = s - 1; exit !(d <= t && -d <= t) }'
 		echo "# modes $e: share :u $u + :k $k = $sum"
@@ -715,6 +722,8 @@ check_boot_check() { # SMP SSC SNAPSHOT
 	check_workload
 	check_stat_hw
 	check_stat_fw "$1"
+	# The same counts through uperf (on RV64 beside the real perf).
+	check_stat_fw "$1" uperf-stat-fw
 	check_stat_raw
 	check_stat_modes "$2"
 	check_multiplex
@@ -727,9 +736,11 @@ check_boot_check() { # SMP SSC SNAPSHOT
 check_boot_demo() {
 	local st
 	for st in cpuinfo stat-hw stat-fw stat-raw stat-modes stat-multiplex \
-		user-access selfmon record report interrupts; do
+		record report interrupts; do
 		expect_exit "$st" 0
 	done
+	pu_exit user-access
+	pu_exit selfmon
 	assert demo:stat-format "no 'Performance counter stats' header" \
 		section_has stat-fw 'Performance counter stats'
 	expect demo:record-samples \

@@ -14,5 +14,9 @@ set -uo pipefail
 [ $# -eq 1 ] || { sed -n 's/^# usage: //p' "$0" >&2; exit 2; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-qemu-system-riscv64 -M "virt,dumpdtb=$dir/probe.dtb" -cpu "$1" \
+# rv32 models need the 32-bit emulator, which without -bios looks for a
+# default firmware Debian does not ship.
+qemu=qemu-system-riscv64
+[ "${1%%,*}" != rv32 ] || qemu=qemu-system-riscv32
+"$qemu" -M "virt,dumpdtb=$dir/probe.dtb" -cpu "$1" -bios none \
 	-display none -serial none -monitor none </dev/null >/dev/null 2>&1
