@@ -33,6 +33,18 @@
 #define BENCH_EV_FW_SET_TIMER                                                  \
 	BENCH_EV(SBI_PMU_EVENT_TYPE_FW, SBI_PMU_FW_SET_TIMER)
 
+/*
+ * Linux's initial value for a counting event on a 64-bit counter,
+ * -(max_period / 2). A START passes it whole in a3 on RV64, and on RV32
+ * split, low half in a3 and high half in a4, as Linux 6.12 does
+ * (pmu_sbi_ctr_start(): ival, ival >> 32).
+ */
+#define BENCH_COUNTING_VALUE 0x8000000000000001ULL
+/* The registers of a 64-bit SBI argument: low (or whole), then high. */
+#define BENCH_ARG_LO(v) ((unsigned long)(v))
+#define BENCH_ARG_HI(v)                                                        \
+	(__riscv_xlen == 32 ? (unsigned long)((uint64_t)(v) >> 32) : 0UL)
+
 /* What env.c found out; the rows read it. */
 struct bench_env {
 	unsigned long spec_version;

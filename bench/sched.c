@@ -22,8 +22,7 @@
 
 #include "csr.h"
 
-#define BENCH_SCHED_MAX	 4
-#define BENCH_INIT_VALUE ((1UL << (__riscv_xlen - 1)) | 1UL)
+#define BENCH_SCHED_MAX 4
 
 struct bench_sched {
 	const unsigned long *events;
@@ -58,7 +57,9 @@ static long bench_sched_in(struct bench_sched *s, unsigned long *cost)
 		s->idx[i] = r.value;
 		*cost += bench_measure_pmu(SBI_EXT_PMU_COUNTER_START, s->idx[i],
 					   1, SBI_PMU_START_FLAG_SET_INIT_VALUE,
-					   BENCH_INIT_VALUE, 0, &r);
+					   BENCH_ARG_LO(BENCH_COUNTING_VALUE),
+					   BENCH_ARG_HI(BENCH_COUNTING_VALUE),
+					   &r);
 		if (r.error)
 			return r.error;
 	}
@@ -204,9 +205,9 @@ static bool bench_deleg_in(unsigned long event, unsigned int *ctr)
 	csr_write(CSR_SISELECT, SISELECT_COUNTER + i);
 	csr_write(CSR_SIREG2, event);
 	csr_set(CSR_SCOUNTINHIBIT, bit);
-	csr_write(CSR_SIREG, BENCH_INIT_VALUE);
+	csr_write(CSR_SIREG, BENCH_ARG_LO(BENCH_COUNTING_VALUE));
 #if __riscv_xlen == 32
-	csr_write(BENCH_CSR_SIREG4, 0);
+	csr_write(BENCH_CSR_SIREG4, BENCH_ARG_HI(BENCH_COUNTING_VALUE));
 #endif
 	csr_clear(CSR_SCOUNTINHIBIT, bit);
 	*ctr = i;
@@ -249,7 +250,8 @@ static long bench_sched_deleg(unsigned int n, unsigned long *cost)
 		/* Linux's read. The counter kept the initial value it was
 		 * given, and cycles (the first event) counted from it. */
 		if (!csr_read_counter64(CSR_CYCLE + ctr[e], &v) ||
-		    v < BENCH_INIT_VALUE || (e == 0 && v == BENCH_INIT_VALUE))
+		    v < BENCH_COUNTING_VALUE ||
+		    (e == 0 && v == BENCH_COUNTING_VALUE))
 			err = SBI_ERR_FAILED;
 		p0 = bench_measure_point();
 		bench_deleg_release(ctr[e]);

@@ -67,10 +67,7 @@ struct sbiret bench_pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 
 struct sbiret bench_start_value(unsigned long idx, uint64_t value)
 {
-	unsigned long hi =
-		__riscv_xlen == 32 ? (unsigned long)(value >> 32) : 0;
-
 	return bench_pmu(SBI_EXT_PMU_COUNTER_START, idx, 1,
-			 SBI_PMU_START_FLAG_SET_INIT_VALUE,
-			 (unsigned long)value, hi);
+			 SBI_PMU_START_FLAG_SET_INIT_VALUE, BENCH_ARG_LO(value),
+			 BENCH_ARG_HI(value));
 }

@@ -18,6 +18,7 @@ void cfg_match_run(void);
 void cfg_match_sets_run(void);
 void start_stop_run(void);
 void fw_counter_run(void);
+void carry_run(void);
 void snapshot_run(void);
 void event_info_run(void);
 void overflow_run(void);

@@ -47,6 +47,7 @@ static const struct group groups[] = {
 	GROUP("cfg_match", cfg_match_run),
 	GROUP("start_stop", start_stop_run),
 	GROUP("fw_counter", fw_counter_run),
+	GROUP("counter_carry", carry_run),
 	GROUP("snapshot", snapshot_run),
 	GROUP("event_info", event_info_run),
 	GROUP("overflow", overflow_run),
