@@ -23,7 +23,7 @@ STEPS=(${CHECK_STEPS:-unit unit-asan lint fuzz-smoke fuzz-dt-smoke firmware fw-s
 	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick kvm-check
 	bench-sampling-check linux-machines-quick linux-soak-smoke linux-check-rv32-quick
 	fw-smoke@7.2 machines-check@7.2 conformance-check@7.2 linux-check-quick@7.2
-	bench-sampling-check@7.2})
+	bench-sampling-check@7.2 linux-check-rv32-quick@7.2})
 mkdir -p build/check
 passed=0
 failed=0
