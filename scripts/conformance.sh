@@ -58,6 +58,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . scripts/machine.sh
+. scripts/guest-log.sh
 MACHINE=${MACHINE:-virt}
 
 TIMEOUT_SECONDS=${TIMEOUT_SECONDS:-120}
@@ -920,10 +921,7 @@ judge_text() {
 		tr -d '\r' <"$1"
 		return
 	fi
-	tr -d '\r' <"$1" | awk -v start="=== sbipmu: $2 ===" '
-		$0 == start { on = 1; next }
-		on && /^=== sbipmu: (exit|done)/ { exit }
-		on'
+	guest_step_text "$1" "$2"
 }
 
 cmd_judge() {

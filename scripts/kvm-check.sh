@@ -27,6 +27,7 @@
 # Output ends in "kvm-check: N passed, M failed"; exit 1 if M > 0.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
+. scripts/guest-log.sh
 
 BUILD=${BUILD:-build}
 TOOLS="$BUILD/tools"
@@ -99,20 +100,6 @@ fw_name() {
 	esac
 }
 
-# The exit word of step $2 in log $1 ("0", "4", "timeout", "" if absent).
-step_exit() {
-	tr -d '\r' <"$1" | awk -v s="=== sbipmu: $2 ===" '
-		$0 == s { on = 1; next }
-		on && /^=== sbipmu: exit / { print $4; exit }'
-}
-
-step_text() {
-	tr -d '\r' <"$1" | awk -v s="=== sbipmu: $2 ===" '
-		$0 == s { on = 1; next }
-		on && /^=== sbipmu: (exit|done)/ { exit }
-		on'
-}
-
 # pass / skip / fail / missing, from a kselftest exit code.
 outcome() {
 	case $1 in
@@ -150,17 +137,17 @@ fail() { failed=$((failed + 1)); echo "  FAIL: $*"; }
 # arch_timer: "P passed, F failed" of the repeat summary, as "F/N".
 timer_rate() {
 	sed -n 's/^repeat: arch_timer: \([0-9]*\) runs, [0-9]* passed, \([0-9]*\) failed.*/\2\/\1/p' \
-		<(step_text "$1" kvm-arch_timer) | tail -n 1
+		<(guest_step_text "$1" kvm-arch_timer) | tail -n 1
 }
 
 # perf stat -x, value of event $3 in step $2 of log $1.
 stat_value() {
-	step_text "$1" "$2" | awk -F, -v e="$3" '$3 == e { print $1; exit }'
+	guest_step_text "$1" "$2" | awk -F, -v e="$3" '$3 == e { print $1; exit }'
 }
 
 judge_selftest() {
 	local cfg=$1 step=$2 log=$3 got key reason
-	got=$(outcome "$(step_exit "$log" "$step")")
+	got=$(outcome "$(guest_step_exit "$log" "$step")")
 	key="$cfg:$step"
 	if [ "$got" = pass ]; then
 		pass
@@ -250,7 +237,7 @@ for c in "${configs[@]}"; do
 			kvm-host-insn) cell="GH $(stat_value "$log" "$s" instructions:GH)" ;;
 			kvm-host-fw-gh)
 				cell="G $(stat_value "$log" "$s" r8000000000000000:G) H $(stat_value "$log" "$s" r8000000000000000:H)" ;;
-			*) cell=$(outcome "$(step_exit "$log" "$s")") ;;
+			*) cell=$(outcome "$(guest_step_exit "$log" "$s")") ;;
 			esac
 			RESULT["$name|$fname|$s"]=$cell
 		done

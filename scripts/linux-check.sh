@@ -234,17 +234,12 @@ expect_fw() {
 
 # --- log parsing (on the console log with CRs removed) --------------------
 log=""
-section() { # the output of one init step
-	awk -v s="=== sbipmu: $1 ===" '
-		$0 == s { on = 1; next }
-		on && /^=== sbipmu: exit / { exit }
-		on { print }' "$log"
-}
+. "$(dirname "$0")/guest-log.sh"
+section() { guest_step_text "$log" "$1"; } # the output of one init step
 step_exit() { # exit code of a step, "timeout", or "missing"
-	awk -v s="=== sbipmu: $1 ===" '
-		$0 == s { on = 1; next }
-		on && /^=== sbipmu: exit / { print $4; found = 1; exit }
-		END { if (!found) print "missing" }' "$log"
+	local word
+	word=$(guest_step_exit "$log" "$1")
+	echo "${word:-missing}"
 }
 section_has() { # section_has STEP REGEX (no pipe: grep -q would SIGPIPE awk)
 	local out
