@@ -100,9 +100,9 @@ static const unsigned int cache_valid_ops[PERF_COUNT_HW_CACHE_MAX] = {
 
 static void event_error(const char *spec, const char *why)
 {
-	uperf_say(2, "event syntax error: '", spec, "'\n", NULL);
-	uperf_say(2, "                     \\___ ", why, "\n", NULL);
-	uperf_say(2, "Run 'perf list' for a list of valid events\n", NULL);
+	uperf_say(2, "event syntax error: '%s'\n", spec);
+	uperf_say(2, "                     \\___ %s\n", why);
+	uperf_say(2, "Run 'perf list' for a list of valid events\n");
 }
 
 /* Length of the alias of names[] that starts s, followed by '-' or
@@ -329,19 +329,9 @@ static int apply_format(const char *format, uint64_t value,
 static int pmu_path(char *out, size_t size, const char *pmu, const char *leaf,
 		    const char *name)
 {
-	const char *parts[] = {PMU_SYSFS, pmu, "/", leaf, name};
-	size_t len = 0;
+	int n = snprintf(out, size, PMU_SYSFS "%s/%s%s", pmu, leaf, name);
 
-	for (size_t i = 0; i < UPERF_ARRAY_SIZE(parts); i++) {
-		size_t n = strlen(parts[i]);
-
-		if (len + n >= size)
-			return -1;
-		memcpy(out + len, parts[i], n);
-		len += n;
-	}
-	out[len] = '\0';
-	return 0;
+	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
 /* One "key=value" (or "key") of a PMU event; name= goes to name. */
@@ -616,29 +606,16 @@ void uperf_event_open_error(const struct uperf_event *e, int err,
 			    int system_wide)
 {
 	struct open_msg m = open_error_msg(&e->attr, err, system_wide);
-	char mem[1024];
-	struct ubuf b;
 
-	ubuf_init(&b, mem, sizeof(mem));
 	/* perf's ui__error() on stdio: "Error:" on a line of its own. */
-	ubuf_str(&b, "Error:\n");
-	if (m.before) {
-		ubuf_str(&b, m.before);
-		if (m.after) {
-			ubuf_str(&b, e->name);
-			ubuf_str(&b, m.after);
-		}
-	} else {
-		ubuf_str(&b,
-			 "The sys_perf_event_open() syscall returned with ");
-		ubuf_u64(&b, (uint64_t)err);
-		ubuf_str(&b, " (");
-		ubuf_str(&b, strerror(err));
-		ubuf_str(&b, ") for event (");
-		ubuf_str(&b, e->name);
-		ubuf_str(&b, ").\n/bin/dmesg | grep -i perf may provide "
-			     "additional information.\n");
-	}
-	ubuf_str(&b, "\n");
-	ubuf_flush(&b, 2);
+	if (!m.before)
+		uperf_say(2,
+			  "Error:\nThe sys_perf_event_open() syscall returned "
+			  "with %d (%s) for event (%s).\n/bin/dmesg | grep -i "
+			  "perf may provide additional information.\n\n",
+			  err, strerror(err), e->name);
+	else if (m.after)
+		uperf_say(2, "Error:\n%s%s%s\n", m.before, e->name, m.after);
+	else
+		uperf_say(2, "Error:\n%s\n", m.before);
 }

@@ -19,7 +19,7 @@ void uopt_start(struct uopt_iter *it, int argc, char **argv)
 /* perf's wording: "  Error: unknown switch `q'". */
 static int uopt_error(const char *what, const char *arg, const char *tail)
 {
-	uperf_say(2, "  Error: ", what, arg, tail, "\n", NULL);
+	uperf_say(2, "  Error: %s%s%s\n", what, arg, tail);
 	return UOPT_ERROR;
 }
 

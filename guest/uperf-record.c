@@ -32,10 +32,10 @@
  */
 #include "uperf.h"
 
-#define RING_PAGES   128 /* data pages per CPU: perf's default 512 KiB */
-#define POLL_MS	     100
-#define REC_MAX	     8192 /* largest record kept (an mmap's file name) */
-#define OUT_LINE_MAX (REC_MAX + 128) /* its line in the data file */
+#include <stdarg.h>
+
+#define RING_PAGES 128 /* data pages per CPU: perf's default 512 KiB */
+#define POLL_MS	   100
 
 struct ring {
 	int fd;
@@ -53,8 +53,8 @@ struct record {
 	int cpus[UPERF_MAX_CPUS];
 	struct ring ring[UPERF_MAX_CPUS];
 	int out_fd;
-	struct ubuf out; /* the data file's pending lines */
-	char out_mem[4 * OUT_LINE_MAX];
+	size_t out_len; /* the data file's pending lines, in out */
+	char out[4 * UPERF_DATA_LINE_MAX];
 	uint64_t bytes, samples, lost, wakeups, throttle, unthrottle;
 	uint64_t count, enabled, running;
 };
@@ -70,12 +70,10 @@ static const struct uopt record_opts[] = {
 
 static void record_usage(void)
 {
-	uperf_say(2,
-		  "\n Usage: perf record -e EVENT [-c PERIOD | -F FREQ] "
-		  "[-o FILE] [--] <command> [<args>]\n",
-		  "    (uperf: the part of perf record that guest/init.c "
-		  "uses)\n",
-		  NULL);
+	uperf_say(2, "\n Usage: perf record -e EVENT [-c PERIOD | -F FREQ] "
+		     "[-o FILE] [--] <command> [<args>]\n"
+		     "    (uperf: the part of perf record that guest/init.c "
+		     "uses)\n");
 }
 
 /* One option's value into rec; -1 after printing why not. */
@@ -88,14 +86,13 @@ static int record_option(struct record *rec, int k, const char *value, int *nev)
 		uint64_t v = strtoull(value, &end, 0);
 
 		if (*end || !v) {
-			uperf_say(2, "  Error: bad number '", value, "'\n",
-				  NULL);
+			uperf_say(2, "  Error: bad number '%s'\n", value);
 			return -1;
 		}
 		rec->period = k == REC_COUNT ? v : 0;
 		rec->freq = k == REC_FREQ ? v : 0;
 	} else if (*nev) {
-		uperf_say(2, "  Error: uperf record samples one event\n", NULL);
+		uperf_say(2, "  Error: uperf record samples one event\n");
 		return -1;
 	} else if (uperf_event_parse(value, &rec->ev, 1, nev)) {
 		return -1;
@@ -120,8 +117,7 @@ static int record_options(struct record *rec, int argc, char **argv)
 	if (k == UOPT_ERROR)
 		return -1;
 	if (it.i >= argc) {
-		uperf_say(2, "  Error: uperf record needs a command to run\n",
-			  NULL);
+		uperf_say(2, "  Error: uperf record needs a command to run\n");
 		return -1;
 	}
 	if (!nev && uperf_event_parse("cycles", &rec->ev, 1, &nev))
@@ -129,18 +125,37 @@ static int record_options(struct record *rec, int argc, char **argv)
 	return it.i;
 }
 
-/* The data file's text goes out in large writes. */
+/*
+ * The data file's text goes out in large writes: a drain of the rings
+ * interrupts the measured command, and a write per line would make it
+ * longer.
+ */
 static void out_flush(struct record *rec)
 {
-	rec->bytes += rec->out.len;
-	ubuf_flush(&rec->out, rec->out_fd);
+	rec->bytes += rec->out_len;
+	uperf_write(rec->out_fd, rec->out, rec->out_len);
+	rec->out_len = 0;
 }
 
-/* Ends a line; flushes early enough that the next line always fits. */
-static void out_line_done(struct record *rec)
+/*
+ * Appends lines (fmt ends in a newline); flushes early enough that the
+ * next line always fits. A longer one than uperf writes would be cut.
+ */
+static void out_lines(struct record *rec, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void out_lines(struct record *rec, const char *fmt, ...)
 {
-	ubuf_str(&rec->out, "\n");
-	if (rec->out.cap - rec->out.len < OUT_LINE_MAX)
+	size_t room = sizeof(rec->out) - rec->out_len;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(rec->out + rec->out_len, room, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		rec->out_len += (size_t)n < room ? (size_t)n : room - 1;
+	if (sizeof(rec->out) - rec->out_len < UPERF_DATA_LINE_MAX)
 		out_flush(rec);
 }
 
@@ -168,9 +183,8 @@ static int ring_open(struct record *rec, struct ring *r, pid_t pid, int cpu)
 	map = mmap(NULL, (RING_PAGES + 1) * page, PROT_READ | PROT_WRITE,
 		   MAP_SHARED, r->fd, 0);
 	if (map == MAP_FAILED) {
-		uperf_say(2,
-			  "failed to mmap the ring buffer: ", strerror(errno),
-			  "\n", NULL);
+		uperf_say(2, "failed to mmap the ring buffer: %s\n",
+			  strerror(errno));
 		return -1;
 	}
 	r->meta = map;
@@ -239,49 +253,31 @@ static uint64_t rec_u64(const uint8_t *p)
 	return v;
 }
 
-/* "PID TID " of a record body (both u32). */
-static void out_pid_tid(struct record *rec, const uint8_t *body)
-{
-	ubuf_u64(&rec->out, rec_u32(body));
-	ubuf_str(&rec->out, " ");
-	ubuf_u64(&rec->out, rec_u32(body + 4));
-	ubuf_str(&rec->out, " ");
-}
-
 /* PERF_SAMPLE_IP | TID | PERIOD: ip, pid, tid, period. */
 static void out_sample(struct record *rec, uint16_t misc, const uint8_t *body)
 {
 	rec->samples++;
-	ubuf_str(&rec->out, "sample ");
-	ubuf_u64(&rec->out, misc & PERF_RECORD_MISC_CPUMODE_MASK);
-	ubuf_str(&rec->out, " ");
-	out_pid_tid(rec, body + 8);
-	ubuf_hex(&rec->out, rec_u64(body), 1);
-	ubuf_str(&rec->out, " ");
-	ubuf_u64(&rec->out, rec_u64(body + 16));
-	out_line_done(rec);
+	out_lines(rec, "sample %u %u %u 0x%" PRIx64 " %" PRIu64 "\n",
+		  (unsigned int)(misc & PERF_RECORD_MISC_CPUMODE_MASK),
+		  rec_u32(body + 8), rec_u32(body + 12), rec_u64(body),
+		  rec_u64(body + 16));
 }
 
 /* pid, tid, addr, len, pgoff, filename. */
 static void out_mmap(struct record *rec, const uint8_t *body)
 {
-	ubuf_str(&rec->out, "mmap ");
-	out_pid_tid(rec, body);
-	for (int i = 0; i < 3; i++) {
-		ubuf_hex(&rec->out, rec_u64(body + 8 + 8 * i), 1);
-		ubuf_str(&rec->out, " ");
-	}
-	ubuf_str(&rec->out, (const char *)body + 32);
-	out_line_done(rec);
+	out_lines(rec,
+		  "mmap %u %u 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64 " %s\n",
+		  rec_u32(body), rec_u32(body + 4), rec_u64(body + 8),
+		  rec_u64(body + 16), rec_u64(body + 24),
+		  (const char *)body + 32);
 }
 
 /* pid, tid, comm. */
 static void out_comm(struct record *rec, const uint8_t *body)
 {
-	ubuf_str(&rec->out, "comm ");
-	out_pid_tid(rec, body);
-	ubuf_str(&rec->out, (const char *)body + 8);
-	out_line_done(rec);
+	out_lines(rec, "comm %u %u %s\n", rec_u32(body), rec_u32(body + 4),
+		  (const char *)body + 8);
 }
 
 /* One record (header first) into the data file. */
@@ -310,7 +306,7 @@ static void record_one(struct record *rec, uint8_t *p, size_t len)
 
 static void ring_drain(struct record *rec, struct ring *r)
 {
-	static uint8_t buf[REC_MAX];
+	static uint8_t buf[UPERF_RECORD_MAX];
 	uint64_t head = ring_head(r), tail = r->meta->data_tail;
 
 	while (tail < head) {
@@ -377,66 +373,41 @@ static void record_count(struct record *rec)
 
 static void record_header(struct record *rec)
 {
-	ubuf_str(&rec->out, "uperf-data 1\nevent ");
-	ubuf_str(&rec->out, rec->ev.name);
-	ubuf_str(&rec->out, rec->freq ? "\nfreq " : "\nperiod ");
-	ubuf_u64(&rec->out, rec->freq ? rec->freq : rec->period);
-	out_line_done(rec);
+	out_lines(rec, "uperf-data 1\nevent %s\n%s %" PRIu64 "\n", rec->ev.name,
+		  rec->freq ? "freq" : "period",
+		  rec->freq ? rec->freq : rec->period);
 }
 
 static void record_trailer(struct record *rec)
 {
-	ubuf_str(&rec->out, "lost ");
-	ubuf_u64(&rec->out, rec->lost);
-	ubuf_str(&rec->out, "\nthrottle ");
-	ubuf_u64(&rec->out, rec->throttle);
-	ubuf_str(&rec->out, " ");
-	ubuf_u64(&rec->out, rec->unthrottle);
-	ubuf_str(&rec->out, "\ncount ");
-	ubuf_u64(&rec->out, rec->count);
-	ubuf_str(&rec->out, " ");
-	ubuf_u64(&rec->out, rec->enabled);
-	ubuf_str(&rec->out, " ");
-	ubuf_u64(&rec->out, rec->running);
-	out_line_done(rec);
+	out_lines(rec,
+		  "lost %" PRIu64 "\nthrottle %" PRIu64 " %" PRIu64
+		  "\ncount %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+		  rec->lost, rec->throttle, rec->unthrottle, rec->count,
+		  rec->enabled, rec->running);
 	out_flush(rec);
 }
 
 /* perf's closing lines, then uperf's own with the yield. */
 static void record_summary(const struct record *rec)
 {
-	char mem[512];
-	struct ubuf b;
+	char samples[48] = "", yield[48] = "n/a"; /* -F: the period varies */
 
-	ubuf_init(&b, mem, sizeof(mem));
-	ubuf_str(&b, "[ perf record: Woken up ");
-	ubuf_u64(&b, rec->wakeups);
-	ubuf_str(&b, " times to write data ]\n"
-		     "[ perf record: Captured and wrote ");
-	ubuf_fixed(&b, (double)rec->bytes / 1024.0 / 1024.0, 3);
-	ubuf_str(&b, " MB ");
-	ubuf_str(&b, rec->output);
-	if (rec->samples) {
-		ubuf_str(&b, " (");
-		ubuf_u64(&b, rec->samples);
-		ubuf_str(&b, " samples)");
-	}
-	ubuf_str(&b, " ]\nuperf: samples=");
-	ubuf_u64(&b, rec->samples);
-	ubuf_str(&b, " count=");
-	ubuf_u64(&b, rec->count);
-	ubuf_str(&b, " period=");
-	ubuf_u64(&b, rec->period);
-	ubuf_str(&b, " yield=");
+	if (rec->samples)
+		snprintf(samples, sizeof(samples), " (%" PRIu64 " samples)",
+			 rec->samples);
 	if (rec->period && rec->count)
-		ubuf_fixed(&b,
-			   (double)rec->samples * (double)rec->period /
-				   (double)rec->count,
-			   3);
-	else
-		ubuf_str(&b, "n/a"); /* -F: the period varies */
-	ubuf_str(&b, "\n");
-	ubuf_flush(&b, 2);
+		snprintf(yield, sizeof(yield), "%.3f",
+			 (double)rec->samples * (double)rec->period /
+				 (double)rec->count);
+	uperf_say(2,
+		  "[ perf record: Woken up %" PRIu64 " times to write data ]\n"
+		  "[ perf record: Captured and wrote %.3f MB %s%s ]\n"
+		  "uperf: samples=%" PRIu64 " count=%" PRIu64 " period=%" PRIu64
+		  " yield=%s\n",
+		  rec->wakeups, (double)rec->bytes / 1024.0 / 1024.0,
+		  rec->output, samples, rec->samples, rec->count, rec->period,
+		  yield);
 }
 
 /* Opens and maps the event on every online CPU for the held child. */
@@ -444,7 +415,7 @@ static int record_setup(struct record *rec, pid_t pid)
 {
 	rec->ncpu = uperf_online_cpus(rec->cpus, UPERF_MAX_CPUS);
 	if (rec->ncpu <= 0) {
-		uperf_say(2, "uperf: cannot read the online CPUs\n", NULL);
+		uperf_say(2, "uperf: cannot read the online CPUs\n");
 		return -1;
 	}
 	for (int i = 0; i < rec->ncpu; i++)
@@ -469,8 +440,8 @@ static int record_run(struct record *rec)
 	int err, status;
 
 	if (uperf_child_fork(&child, rec->argv)) {
-		uperf_say(2, "failed to prepare workload: ", strerror(errno),
-			  "\n", NULL);
+		uperf_say(2, "failed to prepare workload: %s\n",
+			  strerror(errno));
 		return UPERF_EXIT_FAIL;
 	}
 	if (record_setup(rec, child.pid)) {
@@ -481,9 +452,9 @@ static int record_run(struct record *rec)
 	err = uperf_child_start(&child);
 	status = record_wait(rec, child.pid);
 	if (err) {
-		uperf_say(2, "Failed to collect '", rec->ev.name, "' for the '",
-			  rec->argv[0], "' workload: ", strerror(err), "\n",
-			  NULL);
+		uperf_say(2,
+			  "Failed to collect '%s' for the '%s' workload: %s\n",
+			  rec->ev.name, rec->argv[0], strerror(err));
 		return UPERF_EXIT_FAIL;
 	}
 	record_count(rec);
@@ -505,13 +476,12 @@ int uperf_record_main(int argc, char **argv)
 		return UPERF_EXIT_USAGE;
 	}
 	rec.argv = argv + cmd;
-	ubuf_init(&rec.out, rec.out_mem, sizeof(rec.out_mem));
 	/* Created first, as perf does: a failed run leaves it empty. */
 	rec.out_fd = open(rec.output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC,
 			  0600);
 	if (rec.out_fd < 0) {
-		uperf_say(2, "failed to open ", rec.output, " : ",
-			  strerror(errno), "\n", NULL);
+		uperf_say(2, "failed to open %s : %s\n", rec.output,
+			  strerror(errno));
 		return UPERF_EXIT_FAIL;
 	}
 	ret = record_run(&rec);

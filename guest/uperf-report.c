@@ -74,12 +74,10 @@ static const struct uopt report_opts[] = {
 
 static void report_usage(void)
 {
-	uperf_say(2,
-		  "\n Usage: perf report [-i FILE] [--stdio] "
-		  "[--percent-limit PCT]\n",
-		  "    (uperf: the part of perf report that guest/init.c "
-		  "uses)\n",
-		  NULL);
+	uperf_say(2, "\n Usage: perf report [-i FILE] [--stdio] "
+		     "[--percent-limit PCT]\n"
+		     "    (uperf: the part of perf report that guest/init.c "
+		     "uses)\n");
 }
 
 static int report_options(struct report *r, int argc, char **argv)
@@ -96,15 +94,13 @@ static int report_options(struct report *r, int argc, char **argv)
 			r->input = value;
 		if (k == REP_LIMIT &&
 		    uperf_parse_decimal(value, &r->min_percent)) {
-			uperf_say(2, "  Error: bad percent '", value, "'\n",
-				  NULL);
+			uperf_say(2, "  Error: bad percent '%s'\n", value);
 			return -1;
 		}
 	}
 	if (k == UOPT_ERROR || it.i < argc) {
 		if (k != UOPT_ERROR)
-			uperf_say(2, "  Error: unexpected '", argv[it.i], "'\n",
-				  NULL);
+			uperf_say(2, "  Error: unexpected '%s'\n", argv[it.i]);
 		return -1;
 	}
 	return 0;
@@ -226,31 +222,32 @@ static int parse_line(struct report *r, char *line)
 /* Reads the data file; an exit code if it cannot, else 0. */
 static int report_read(struct report *r)
 {
-	static struct ulines l;
-	const char *line;
+	static char line[UPERF_DATA_LINE_MAX + 1]; /* and its NUL */
+	FILE *f = fopen(r->input, "re");
 	int err = 0;
 
-	if (ulines_open(&l, r->input)) {
-		uperf_say(2, "failed to open ", r->input, ": ", strerror(errno),
-			  "\n", NULL);
+	if (!f) {
+		uperf_say(2, "failed to open %s: %s\n", r->input,
+			  strerror(errno));
 		return UPERF_EXIT_FAIL;
 	}
-	line = ulines_next(&l);
-	if (!line || strcmp(line, "uperf-data 1")) {
-		if (line)
-			uperf_say(2, r->input, ": not a uperf data file\n",
-				  NULL);
-		else
-			uperf_say(2, "zero-sized data (", r->input,
-				  "), nothing to do!\n", NULL);
-		ulines_close(&l);
+	if (!uperf_next_line(f, line, sizeof(line))) {
+		uperf_say(2, "zero-sized data (%s), nothing to do!\n",
+			  r->input);
+		err = 1;
+	} else if (strcmp(line, "uperf-data 1")) {
+		uperf_say(2, "%s: not a uperf data file\n", r->input);
+		err = 1;
+	}
+	if (err) {
+		fclose(f);
 		return UPERF_EXIT_FAIL;
 	}
-	while (!err && (line = ulines_next(&l)))
-		err = parse_line(r, l.line);
-	ulines_close(&l);
+	while (!err && uperf_next_line(f, line, sizeof(line)))
+		err = parse_line(r, line);
+	fclose(f);
 	if (err)
-		uperf_say(2, "uperf report: out of memory\n", NULL);
+		uperf_say(2, "uperf report: out of memory\n");
 	return err ? UPERF_EXIT_FAIL : 0;
 }
 
@@ -258,7 +255,7 @@ static int report_read(struct report *r)
 static long comm_of(struct report *r, const struct rsample *s)
 {
 	char name[16];
-	struct ubuf b;
+	int len;
 
 	for (size_t i = r->nc; i-- > 0;)
 		if (r->c[i].tid == s->tid)
@@ -267,10 +264,8 @@ static long comm_of(struct report *r, const struct rsample *s)
 		if (r->c[i].pid == s->pid)
 			return r->c[i].name;
 	/* perf's name for a thread it saw no COMM of. */
-	ubuf_init(&b, name, sizeof(name));
-	ubuf_str(&b, ":");
-	ubuf_u64(&b, s->pid);
-	return intern(r, name, b.len);
+	len = snprintf(name, sizeof(name), ":%u", s->pid);
+	return intern(r, name, (size_t)len);
 }
 
 /* The latest executable mapping of the process that holds ip. */
@@ -427,87 +422,54 @@ static void report_widths(const struct report *r, struct widths *w)
 }
 
 /* "# Samples: 2K of event 'cycles'": perf's convert_unit(). */
-static void put_samples(struct ubuf *b, uint64_t n)
-{
-	static const char units[] = " KMG";
-	double v = (double)n;
-	int u = 0;
-
-	while (u < 3 && v > 1000.0) {
-		v /= 1000.0;
-		u++;
-	}
-	ubuf_u64(b, (uint64_t)v);
-	ubuf_chars(b, units[u], 1);
-}
-
 static void print_preamble(const struct report *r)
 {
-	char mem[512];
-	struct ubuf b;
+	static const char units[] = " KMG";
+	double samples = (double)r->ns;
+	int u = 0;
 
-	ubuf_init(&b, mem, sizeof(mem));
-	ubuf_str(&b, "# uperf data file ");
-	ubuf_str(&b, r->input);
-	ubuf_str(&b, " (no --header in uperf)\n#\n#\n# Total Lost Samples: ");
-	ubuf_u64(&b, r->lost);
-	ubuf_str(&b, "\n#\n# Samples: ");
-	put_samples(&b, r->ns);
-	ubuf_str(&b, " of event '");
-	ubuf_str(&b, r->event);
-	ubuf_str(&b, "'\n# Event count (approx.): ");
-	ubuf_u64(&b, r->total_period);
-	ubuf_str(&b, "\n#\n");
-	ubuf_flush(&b, 1);
+	while (u < 3 && samples > 1000.0) {
+		samples /= 1000.0;
+		u++;
+	}
+	uperf_say(1,
+		  "# uperf data file %s (no --header in uperf)\n#\n#\n"
+		  "# Total Lost Samples: %" PRIu64 "\n#\n"
+		  "# Samples: %" PRIu64 "%c of event '%s'\n"
+		  "# Event count (approx.): %" PRIu64 "\n#\n",
+		  r->input, r->lost, (uint64_t)samples, units[u], r->event,
+		  r->total_period);
 }
 
+/* The column headers, each underlined with dots across its width. */
 static void print_columns(const struct widths *w)
 {
-	char mem[1024];
-	struct ubuf b;
+	int most = w->comm > w->dso ? w->comm : w->dso;
+	char *dots;
 
-	ubuf_init(&b, mem, sizeof(mem));
-	ubuf_str(&b, "# Overhead  ");
-	ubuf_left(&b, "Command", w->comm);
-	ubuf_str(&b, "  ");
-	ubuf_left(&b, "Shared Object", w->dso);
-	ubuf_str(&b, "  ");
-	ubuf_left(&b, "Symbol", w->sym);
-	ubuf_str(&b, "\n# ........  ");
-	ubuf_chars(&b, '.', w->comm);
-	ubuf_str(&b, "  ");
-	ubuf_chars(&b, '.', w->dso);
-	ubuf_str(&b, "  ");
-	ubuf_chars(&b, '.', w->sym);
-	ubuf_str(&b, "\n#\n");
-	ubuf_flush(&b, 1);
+	most = w->sym > most ? w->sym : most;
+	dots = malloc((size_t)most);
+	if (!dots)
+		return;
+	memset(dots, '.', (size_t)most);
+	uperf_say(1,
+		  "# Overhead  %-*s  %-*s  %-*s\n"
+		  "# ........  %.*s  %.*s  %.*s\n#\n",
+		  w->comm, "Command", w->dso, "Shared Object", w->sym, "Symbol",
+		  w->comm, dots, w->dso, dots, w->sym, dots);
+	free(dots);
 }
 
 static void print_entry(const struct rentry *e, double percent,
 			const struct widths *w)
 {
-	char mem[1024], pct[32];
-	struct ubuf b, p;
+	char addr[32];
 
-	ubuf_init(&p, pct, sizeof(pct));
-	ubuf_fixed(&p, percent, 2);
-	ubuf_str(&p, "%");
-	ubuf_init(&b, mem, sizeof(mem));
-	ubuf_str(&b, "  ");
-	ubuf_right(&b, pct, 8);
-	ubuf_str(&b, "  ");
-	ubuf_left(&b, e->comm, w->comm);
-	ubuf_str(&b, "  ");
-	ubuf_left(&b, e->dso, w->dso);
-	ubuf_str(&b, "  [");
-	ubuf_chars(&b, e->level, 1);
-	ubuf_str(&b, "] ");
-	if (e->sym)
-		ubuf_str(&b, e->sym);
-	else
-		ubuf_hex(&b, e->addr, ADDR_DIGITS);
-	ubuf_str(&b, "\n");
-	ubuf_flush(&b, 1);
+	if (!e->sym)
+		snprintf(addr, sizeof(addr), "0x%0*" PRIx64, ADDR_DIGITS,
+			 e->addr);
+	uperf_say(1, "  %7.2f%%  %-*s  %-*s  [%c] %s\n", percent, w->comm,
+		  e->comm, w->dso, e->dso, e->level, e->sym ? e->sym : addr);
 }
 
 static void report_print(const struct report *r)
@@ -526,8 +488,7 @@ static void report_print(const struct report *r)
 	}
 	uperf_say(1,
 		  "\n\n#\n# (uperf: perf report's --stdio histogram; options "
-		  "-i, --stdio, --percent-limit)\n#\n",
-		  NULL);
+		  "-i, --stdio, --percent-limit)\n#\n");
 }
 
 int uperf_report_main(int argc, char **argv)
@@ -545,7 +506,7 @@ int uperf_report_main(int argc, char **argv)
 	/* Without kallsyms kernel samples stay addresses, as in perf. */
 	r.ksym = uksym_load();
 	if (report_histogram(&r)) {
-		uperf_say(2, "uperf report: out of memory\n", NULL);
+		uperf_say(2, "uperf report: out of memory\n");
 		return UPERF_EXIT_FAIL;
 	}
 	report_print(&r);

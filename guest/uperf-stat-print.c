@@ -33,7 +33,6 @@ struct metric {
 	int width, decimals;
 	const char *suffix; /* " ", "%" or "" */
 	const char *unit;   /* NULL: no metric */
-	char unit_buf[8];   /* for "K/sec" and the like */
 };
 
 static int stat_naggr(const struct ustat_run *r)
@@ -96,20 +95,15 @@ static void metric_ratio(const struct ustat_run *r, int k, int aggr, double num,
 /* perf's convert_unit_double(): a rate in K, M or G per second. */
 static void metric_rate(double per_sec, struct metric *m)
 {
-	static const char units[] = "KMG";
+	static const char *const units[] = {"/sec", "K/sec", "M/sec", "G/sec"};
 	double v = per_sec;
-	struct ubuf b;
-	int u = -1;
+	int u = 0;
 
-	while (u < 2 && v > 1000.0) {
+	while (u < 3 && v > 1000.0) {
 		v /= 1000.0;
 		u++;
 	}
-	ubuf_init(&b, m->unit_buf, sizeof(m->unit_buf));
-	if (u >= 0)
-		ubuf_chars(&b, units[u], 1);
-	ubuf_str(&b, "/sec");
-	metric_set(m, v, 8, 3, "", m->unit_buf);
+	metric_set(m, v, 8, 3, "", units[u]);
 }
 
 /* The ratio table of perf_stat__print_shadow_stats(). */
@@ -168,131 +162,98 @@ static void metric_of(const struct ustat_run *r, int k, int aggr, double uval,
 	}
 }
 
-/* "%<width>.<decimals>f" of v. */
-static void put_double(struct ubuf *b, double v, int width, int decimals)
+/* A negative printf width would mean left-aligned: none is no padding. */
+static int width_left(int width)
 {
-	char mem[48];
-	struct ubuf num;
-
-	ubuf_init(&num, mem, sizeof(mem));
-	ubuf_fixed(&num, v, decimals);
-	ubuf_right(b, mem, width);
+	return width > 0 ? width : 0;
 }
 
-/* The count column: perf prints "%.0f" of the scaled count, or "%.2f"
- * when the scale is not whole (the clocks in msec). */
-static void put_count(struct ubuf *b, const struct uperf_event *e, double uval,
-		      int width)
+/*
+ * The count column: perf prints "%.0f" of the scaled count, or "%.2f"
+ * when the scale is not whole (the clocks in msec); or why there is none.
+ */
+static void format_count(char *out, size_t size, const struct ustat_counter *c,
+			 const struct ustat_value *v, int ok)
 {
-	put_double(b, uval, width,
-		   e->scale == (double)(uint64_t)e->scale ? 0 : 2);
+	const struct uperf_event *e = &c->ev;
+	int decimals = e->scale == (double)(uint64_t)e->scale ? 0 : 2;
+
+	if (ok)
+		snprintf(out, size, "%.*f", decimals,
+			 (double)v->val * e->scale);
+	else
+		snprintf(out, size, "%s",
+			 c->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 }
 
-static void print_metric_std(struct ubuf *b, const struct metric *m)
+/* The metric columns, METRIC_LEN wide: " # <value><suffix> <unit>". */
+static void format_metric_std(char *out, size_t size, const struct metric *m)
 {
-	int before;
+	char num[48];
+	int len;
 
 	if (!m->unit) {
-		ubuf_chars(b, ' ', METRIC_LEN);
+		snprintf(out, size, "%*s", METRIC_LEN, "");
 		return;
 	}
-	ubuf_str(b, " # ");
-	before = (int)b->len;
-	put_double(b, m->val, m->width, m->decimals);
-	ubuf_str(b, m->suffix);
-	before = 3 + (int)b->len - before;
-	ubuf_str(b, " ");
-	ubuf_left(b, m->unit, METRIC_LEN - before - 1);
-}
-
-static void print_metric_csv(struct ubuf *b, const struct metric *m,
-			     const char *sep)
-{
-	ubuf_str(b, sep);
-	if (m->unit)
-		put_double(b, m->val, 0, m->decimals);
-	ubuf_str(b, sep);
-	if (m->unit)
-		ubuf_str(b, m->unit);
+	len = snprintf(num, sizeof(num), "%*.*f%s", m->width, m->decimals,
+		       m->val, m->suffix);
+	snprintf(out, size, " # %s %-*s", num,
+		 width_left(METRIC_LEN - 3 - len - 1), m->unit);
 }
 
 /* The CPU column of -A: "CPU0    " (perf's "CPU%-3d "), or "CPU0,". */
-static void print_aggr(struct ubuf *b, const struct ustat_run *r, int aggr)
+static void format_aggr(char *out, size_t size, const struct ustat_run *r,
+			int aggr)
 {
-	char mem[16];
-	struct ubuf cpu;
-
 	if (!r->per_cpu)
-		return;
-	ubuf_init(&cpu, mem, sizeof(mem));
-	ubuf_u64(&cpu, (uint64_t)r->cpus[aggr]);
-	ubuf_str(b, "CPU");
-	if (r->sep) {
-		ubuf_str(b, mem);
-		ubuf_str(b, r->sep);
-	} else {
-		ubuf_left(b, mem, 3);
-		ubuf_str(b, " ");
-	}
+		out[0] = '\0';
+	else if (r->sep)
+		snprintf(out, size, "CPU%d%s", r->cpus[aggr], r->sep);
+	else
+		snprintf(out, size, "CPU%-3d ", r->cpus[aggr]);
 }
 
 /* One event's line in the human layout. */
-static void print_line_std(struct ubuf *b, const struct ustat_run *r, int k,
-			   int aggr, int ok, const struct metric *m)
+static void print_line_std(const struct ustat_run *r, int k, int aggr, int ok,
+			   const struct metric *m)
 {
 	const struct ustat_counter *c = &r->counter[k];
 	const struct ustat_value *v = &c->v[aggr];
+	char cpu[32], count[48], metric[128], running[32] = "";
 
-	print_aggr(b, r, aggr);
-	if (ok)
-		put_count(b, &c->ev, (double)v->val * c->ev.scale, COUNTS_LEN);
-	else
-		ubuf_right(b,
-			   c->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED,
-			   COUNTS_LEN);
-	ubuf_str(b, " ");
-	ubuf_left(b, c->ev.unit, UNIT_WIDTH);
-	ubuf_str(b, " ");
-	ubuf_left(b, c->ev.name, EVNAME_LEN);
-	print_metric_std(b, m);
-	if (v->run != v->ena) {
-		ubuf_str(b, "  (");
-		put_double(b, 100.0 * (double)v->run / (double)v->ena, 0, 2);
-		ubuf_str(b, "%)");
-	}
-	ubuf_str(b, "\n");
+	format_aggr(cpu, sizeof(cpu), r, aggr);
+	format_count(count, sizeof(count), c, v, ok);
+	format_metric_std(metric, sizeof(metric), m);
+	if (v->run != v->ena)
+		snprintf(running, sizeof(running), "  (%.2f%%)",
+			 100.0 * (double)v->run / (double)v->ena);
+	uperf_say(2, "%s%*s %-*s %-*s%s%s\n", cpu, COUNTS_LEN, count,
+		  UNIT_WIDTH, c->ev.unit, EVNAME_LEN, c->ev.name, metric,
+		  running);
 }
 
 /* One event's line in the -x layout. */
-static void print_line_csv(struct ubuf *b, const struct ustat_run *r, int k,
-			   int aggr, int ok, const struct metric *m)
+static void print_line_csv(const struct ustat_run *r, int k, int aggr, int ok,
+			   const struct metric *m)
 {
 	const struct ustat_counter *c = &r->counter[k];
 	const struct ustat_value *v = &c->v[aggr];
 	const char *sep = r->sep;
+	char cpu[32], count[48], metric[48] = "";
 
-	print_aggr(b, r, aggr);
-	if (ok)
-		put_count(b, &c->ev, (double)v->val * c->ev.scale, 0);
-	else
-		ubuf_str(b,
-			 c->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
-	ubuf_str(b, sep);
-	ubuf_str(b, c->ev.unit);
-	ubuf_str(b, sep);
-	ubuf_str(b, c->ev.name);
-	ubuf_str(b, sep);
-	ubuf_u64(b, v->run);
-	ubuf_str(b, sep);
-	/* perf divides integers here: 100 * run / ena, then "%.2f". */
-	ubuf_u64(b, v->run == v->ena ? 100 : 100 * v->run / v->ena);
-	ubuf_str(b, ".00");
-	print_metric_csv(b, m, sep);
-	ubuf_str(b, "\n");
+	format_aggr(cpu, sizeof(cpu), r, aggr);
+	format_count(count, sizeof(count), c, v, ok);
+	if (m->unit)
+		snprintf(metric, sizeof(metric), "%.*f", m->decimals, m->val);
+	/* perf divides integers for run_percent: 100 * run / ena, "%.2f". */
+	uperf_say(2, "%s%s%s%s%s%s%s%" PRIu64 "%s%" PRIu64 ".00%s%s%s%s\n", cpu,
+		  count, sep, c->ev.unit, sep, c->ev.name, sep, v->run, sep,
+		  v->run == v->ena ? 100 : 100 * v->run / v->ena, sep, metric,
+		  sep, m->unit ? m->unit : "");
 }
 
-static void print_counter(struct ubuf *b, const struct ustat_run *r, int k,
-			  int aggr)
+static void print_counter(const struct ustat_run *r, int k, int aggr)
 {
 	const struct ustat_counter *c = &r->counter[k];
 	const struct ustat_value *v = &c->v[aggr];
@@ -302,78 +263,67 @@ static void print_counter(struct ubuf *b, const struct ustat_run *r, int k,
 	if (ok)
 		metric_of(r, k, aggr, (double)v->val * c->ev.scale, &m);
 	if (r->sep)
-		print_line_csv(b, r, k, aggr, ok, &m);
+		print_line_csv(r, k, aggr, ok, &m);
 	else
-		print_line_std(b, r, k, aggr, ok, &m);
+		print_line_std(r, k, aggr, ok, &m);
 }
 
-static void print_header(struct ubuf *b, const struct ustat_run *r)
+/* The command as perf shows it: its words joined by spaces. */
+static void print_header(const struct ustat_run *r)
 {
-	ubuf_str(b, "\n Performance counter stats for '");
+	size_t len = 0, size = 1;
+	char *cmd;
+
 	if (r->system_wide) {
-		ubuf_str(b, "system wide");
-	} else {
-		for (int i = 0; r->argv[i]; i++) {
-			if (i)
-				ubuf_str(b, " ");
-			ubuf_str(b, r->argv[i]);
-		}
+		uperf_say(2, "\n Performance counter stats for '%s':\n\n",
+			  "system wide");
+		return;
 	}
-	ubuf_str(b, "':\n\n");
+	for (int i = 0; r->argv[i]; i++)
+		size += strlen(r->argv[i]) + 1;
+	cmd = malloc(size);
+	if (!cmd)
+		return;
+	cmd[0] = '\0';
+	for (int i = 0; r->argv[i]; i++)
+		len += (size_t)snprintf(cmd + len, size - len, "%s%s",
+					i ? " " : "", r->argv[i]);
+	uperf_say(2, "\n Performance counter stats for '%s':\n\n", cmd);
+	free(cmd);
 }
 
-/* " %17.9f" of a time given in units of 10^-digits seconds. */
-static void put_seconds(struct ubuf *b, uint64_t t, uint64_t per_s, int digits)
+/*
+ * perf's " %17.9f" of the times in seconds, done on the integer
+ * nanoseconds and microseconds so that every digit is exact.
+ */
+static void print_footer(const struct ustat_run *r)
 {
-	char mem[48], frac[16];
-	struct ubuf s, f;
+	uint64_t ns = r->wall_ns, user = r->user_us, sys = r->sys_us;
 
-	ubuf_init(&s, mem, sizeof(mem));
-	ubuf_init(&f, frac, sizeof(frac));
-	ubuf_u64(&s, t / per_s);
-	ubuf_str(&s, ".");
-	ubuf_u64(&f, t % per_s);
-	ubuf_chars(&s, '0', digits - (int)f.len);
-	ubuf_str(&s, frac);
-	ubuf_chars(&s, '0', 9 - digits);
-	ubuf_str(b, " ");
-	ubuf_right(b, mem, 17);
-}
-
-static void print_footer(struct ubuf *b, const struct ustat_run *r)
-{
-	ubuf_str(b, "\n");
-	put_seconds(b, r->wall_ns, 1000000000u, 9);
-	ubuf_str(b, " seconds time elapsed");
-	/* perf's ru_display: only for a command it ran itself. */
-	if (!r->system_wide) {
-		ubuf_str(b, "\n\n");
-		put_seconds(b, r->user_us, 1000000u, 6);
-		ubuf_str(b, " seconds user\n");
-		put_seconds(b, r->sys_us, 1000000u, 6);
-		ubuf_str(b, " seconds sys\n");
-	}
-	ubuf_str(b, "\n\n");
+	/* perf's ru_display: user and sys only for a command it ran. */
+	if (r->system_wide)
+		uperf_say(2,
+			  "\n %7" PRIu64 ".%09" PRIu64
+			  " seconds time elapsed\n\n",
+			  ns / 1000000000u, ns % 1000000000u);
+	else
+		uperf_say(2,
+			  "\n %7" PRIu64 ".%09" PRIu64
+			  " seconds time elapsed\n\n"
+			  " %7" PRIu64 ".%06" PRIu64 "000 seconds user\n"
+			  " %7" PRIu64 ".%06" PRIu64 "000 seconds sys\n\n\n",
+			  ns / 1000000000u, ns % 1000000000u, user / 1000000u,
+			  user % 1000000u, sys / 1000000u, sys % 1000000u);
 }
 
 void ustat_print(const struct ustat_run *r)
 {
-	char mem[1024];
-	struct ubuf b;
-
-	/* perf stat writes its results to stderr. */
-	ubuf_init(&b, mem, sizeof(mem));
-	if (!r->sep) {
-		print_header(&b, r);
-		ubuf_flush(&b, 2);
-	}
+	/* perf stat writes its results to stderr, here line by line. */
+	if (!r->sep)
+		print_header(r);
 	for (int k = 0; k < r->ncounter; k++)
-		for (int aggr = 0; aggr < stat_naggr(r); aggr++) {
-			print_counter(&b, r, k, aggr);
-			ubuf_flush(&b, 2);
-		}
-	if (!r->sep) {
-		print_footer(&b, r);
-		ubuf_flush(&b, 2);
-	}
+		for (int aggr = 0; aggr < stat_naggr(r); aggr++)
+			print_counter(r, k, aggr);
+	if (!r->sep)
+		print_footer(r);
 }

@@ -32,11 +32,11 @@ static const struct uopt stat_opts[] = {
 
 static void stat_usage(void)
 {
-	uperf_say(2,
-		  "\n Usage: perf stat [-a [-A]] [-x SEP] [-e EVENTS]... "
-		  "[--] <command> [<args>]\n",
-		  "    (uperf: the part of perf stat that guest/init.c uses)\n",
-		  NULL);
+	uperf_say(
+		2,
+		"\n Usage: perf stat [-a [-A]] [-x SEP] [-e EVENTS]... "
+		"[--] <command> [<args>]\n"
+		"    (uperf: the part of perf stat that guest/init.c uses)\n");
 }
 
 /*
@@ -64,15 +64,12 @@ static int stat_options(struct ustat_run *r, int argc, char **argv,
 	if (k == UOPT_ERROR)
 		return -1;
 	if (it.i >= argc) {
-		uperf_say(2, "  Error: uperf stat needs a command to run\n",
-			  NULL);
+		uperf_say(2, "  Error: uperf stat needs a command to run\n");
 		return -1;
 	}
 	if (r->per_cpu && !r->system_wide) {
-		uperf_say(2,
-			  "  Error: -A needs -a (uperf counts per CPU only "
-			  "system-wide)\n",
-			  NULL);
+		uperf_say(2, "  Error: -A needs -a (uperf counts per CPU only "
+			     "system-wide)\n");
 		return -1;
 	}
 	if (!*nev &&
@@ -92,7 +89,7 @@ static int stat_targets(struct ustat_run *r)
 	r->ncpu = uperf_online_cpus(r->cpus, UPERF_MAX_CPUS);
 	if (r->ncpu > 0)
 		return 0;
-	uperf_say(2, "uperf: cannot read the online CPUs\n", NULL);
+	uperf_say(2, "uperf: cannot read the online CPUs\n");
 	return -1;
 }
 
@@ -209,7 +206,7 @@ static int stat_measure(struct ustat_run *r, struct uperf_child *child,
 	r->wall_ns = uperf_now_ns() - t0;
 	stat_switch_all(r, PERF_EVENT_IOC_DISABLE);
 	if (err) {
-		uperf_say(2, "Workload failed: ", strerror(err), "\n", NULL);
+		uperf_say(2, "Workload failed: %s\n", strerror(err));
 		return -1;
 	}
 	uperf_children_times(&r->user_us, &r->sys_us);
@@ -237,8 +234,8 @@ int uperf_stat_main(int argc, char **argv)
 	if (stat_targets(&r))
 		return UPERF_EXIT_FAIL;
 	if (uperf_child_fork(&child, r.argv)) {
-		uperf_say(2, "failed to prepare workload: ", strerror(errno),
-			  "\n", NULL);
+		uperf_say(2, "failed to prepare workload: %s\n",
+			  strerror(errno));
 		return UPERF_EXIT_FAIL;
 	}
 	if (stat_open_all(&r, child.pid)) {
@@ -248,8 +245,8 @@ int uperf_stat_main(int argc, char **argv)
 	if (stat_measure(&r, &child, &status))
 		return UPERF_EXIT_FAIL;
 	if (WIFSIGNALED(status)) /* perf's psignal() */
-		uperf_say(2, r.argv[0], ": ", uperf_strsignal(WTERMSIG(status)),
-			  "\n", NULL);
+		uperf_say(2, "%s: %s\n", r.argv[0],
+			  uperf_strsignal(WTERMSIG(status)));
 	ustat_print(&r);
 	/* perf returns WEXITSTATUS(): 0 for a command killed by a signal. */
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 0;

@@ -11,8 +11,7 @@
  * The files, one concept each:
  *   uperf.c            the command dispatcher
  *   uperf-opt.c        perf's option syntax
- *   uperf-text.c       line building (no printf widths or floats: nolibc's
- *                      printf has neither) and a buffered line reader
+ *   uperf-text.c       whole lines out (printf into one write) and in
  *   uperf-mem.c        growable arrays and a stable sort (no qsort)
  *   uperf-sys.c        the OS: perf_event_open, the held child process,
  *                      clocks, CPU list, signal names
@@ -34,9 +33,11 @@
 #define _GNU_SOURCE /* pipe2, getpagesize, environ */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -53,6 +54,10 @@
 #define UPERF_NAME_MAX	 128 /* an event's printed name */
 #define UPERF_MAX_EVENTS 64
 #define UPERF_MAX_CPUS	 64 /* the guest kernels' NR_CPUS (RV64's; RV32: 32) */
+/* The largest record perf record keeps (an mmap's file name), and the
+ * longest line of uperf's data file it makes (uperf-record.c). */
+#define UPERF_RECORD_MAX    8192
+#define UPERF_DATA_LINE_MAX (UPERF_RECORD_MAX + 128)
 
 /* perf's exit code for a failed command (its -1 as an exit status). */
 #define UPERF_EXIT_FAIL 255
@@ -61,42 +66,22 @@
 
 /* --- text (uperf-text.c) ------------------------------------------------ */
 
-/* A line under construction in caller memory; silently truncates. */
-struct ubuf {
-	char *s;
-	size_t len, cap;
-};
+/*
+ * printf's format into one write(2) to fd: a line of perf's output, or a
+ * message, reaches a pipe that stdout and stderr share (the console) in
+ * one piece. (dprintf does not promise that: ulib's writes in 256-byte
+ * pieces.)
+ */
+void uperf_say(int fd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Writes all of s (len bytes) to fd; -1 if a write fails. */
+int uperf_write(int fd, const char *s, size_t len);
 
-void ubuf_init(struct ubuf *b, char *mem, size_t cap);
-void ubuf_str(struct ubuf *b, const char *s);
-void ubuf_chars(struct ubuf *b, char c, int n);
-void ubuf_u64(struct ubuf *b, uint64_t v);
-/* "0x" and v in hex, zero-padded to digits (printf's "%#0*llx"). */
-void ubuf_hex(struct ubuf *b, uint64_t v, int digits);
-/* v rounded to decimals places (printf's "%.*f", v >= 0). */
-void ubuf_fixed(struct ubuf *b, double v, int decimals);
-/* s right-aligned in width ("%*s") or left-aligned ("%-*s"). */
-void ubuf_right(struct ubuf *b, const char *s, int width);
-void ubuf_left(struct ubuf *b, const char *s, int width);
-/* Writes the line to fd and empties the buffer. */
-void ubuf_flush(struct ubuf *b, int fd);
-
-/* Writes the strings, up to a NULL, to fd as one line (messages). */
-void uperf_say(int fd, const char *s, ...) __attribute__((sentinel));
-
-/* Lines of a file, read through a buffer (kallsyms is ~1 MB). */
-struct ulines {
-	int fd;
-	size_t len, pos;
-	char buf[4096];
-	char line[512];
-};
-
-int ulines_open(struct ulines *l, const char *path);
-/* The next line without its newline, or NULL at the end; long lines are
- * cut to fit. */
-const char *ulines_next(struct ulines *l);
-void ulines_close(struct ulines *l);
+/*
+ * The next line of f into buf without its newline; NULL at the end. A
+ * line longer than buf is cut to fit and the rest of it skipped.
+ */
+char *uperf_next_line(FILE *f, char *buf, int size);
 /* A small file's first line (sysfs), 0 on success. */
 int uperf_read_line(const char *path, char *out, size_t size);
 /* A decimal number such as "1" or "0.5" (nolibc has no strtod). */
