@@ -6,19 +6,25 @@
 # not run). /init frames each step with "=== sbipmu: NAME ===" and
 # "=== sbipmu: exit CODE after N s ===" (CODE may be "timeout"), and ends
 # the run with "=== sbipmu: done ===". Console logs may carry CRs.
+#
+# awk reads the log itself and drops the CRs: no pipe into an awk that
+# stops early, whose writer would die of SIGPIPE and, under the callers'
+# pipefail, fail the step's parse at random.
 
 # guest_step_text LOG STEP: the lines the step printed.
 guest_step_text() {
-	tr -d '\r' <"$1" | awk -v s="=== sbipmu: $2 ===" '
+	awk -v s="=== sbipmu: $2 ===" '
+		{ gsub(/\r/, "") }
 		$0 == s { on = 1; next }
 		on && /^=== sbipmu: (exit|done)/ { exit }
-		on'
+		on' "$1"
 }
 
 # guest_step_exit LOG STEP: the step's exit word (a code, or "timeout");
 # nothing if LOG has no such step or it never ended.
 guest_step_exit() {
-	tr -d '\r' <"$1" | awk -v s="=== sbipmu: $2 ===" '
+	awk -v s="=== sbipmu: $2 ===" '
+		{ gsub(/\r/, "") }
 		$0 == s { on = 1; next }
-		on && /^=== sbipmu: exit / { print $4; exit }'
+		on && /^=== sbipmu: exit / { print $4; exit }' "$1"
 }
