@@ -594,7 +594,7 @@ pu_expect() {
 # OpenSBI 1.5.1 the same). On RV32 the results that rest on those
 # counters going forward are reported as known, not judged, when they
 # fail; the dTLB ones, which QEMU counts event by event, stay exact.
-RV32_KNOWN_USER="mode1:cycles mode1:instructions mode2:cycles mode2:instructions mode1:carry mode2:carry selfmon:instructions:sigtrap"
+RV32_KNOWN_USER="mode1:cycles mode1:instructions mode2:cycles mode2:instructions selfmon:instructions:sigtrap"
 nknown=0
 known() { # known NAME WHY
 	echo "KNOWN: $boot/$1 ($2)"
@@ -629,13 +629,17 @@ pu_exit() { # STEP
 # 32 bits never go backwards, through the event's page (mode 1) and with
 # rdcycle (mode 2). RV64 reads the whole counter at once; RV32 reads
 # high, low, high. On QEMU RV32 the halves are not one counter (above):
-# there the test says "unavailable" and shows the moves it saw.
+# the test then says "unavailable", which it says only when it saw a half
+# move without the other (lone_carries, lone_wraps); that alone is known.
+# A FAIL (a read going back, or no carry, with the halves moving together)
+# is judged on RV32 as on RV64.
 check_carry() { # TEST
-	local s=user-access t=$1
-	if [ "$arch" = rv64 ]; then
-		pu_expect $s "$t" ok back=0 lone_carries=0 lone_wraps=0
+	local s=user-access t=$1 line
+	line=$(pu_line $s "$t")
+	if [ "$arch" = rv32 ] && [ "$(awk '{ print $3 }' <<<"$line")" = unavailable ]; then
+		known "$t" "QEMU RV32 counter halves: $(cut -d' ' -f3-9 <<<"$line")"
 	else
-		pu_judge $s "$t" ok back=0
+		pu_expect $s "$t" ok back=0 lone_carries=0 lone_wraps=0
 	fi
 }
 
