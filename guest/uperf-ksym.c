@@ -26,8 +26,7 @@ struct uksym {
 struct uksym_table {
 	struct uksym *sym;
 	size_t n, cap;
-	char *names;
-	size_t names_len, names_cap;
+	struct uarena names;
 };
 
 /* Text symbols only: 't'/'T' and the weak 'w'/'W'. */
@@ -48,26 +47,17 @@ static int table_add(struct uksym_table *t, uint64_t addr, uint8_t binding,
 		     const char *name, size_t len)
 {
 	struct uksym *sym = uperf_grow(t->sym, &t->cap, t->n, sizeof(*sym));
-	char *names;
+	long name_off;
 
 	if (!sym)
 		return -1;
 	t->sym = sym;
-	while (t->names_len + len + 1 > t->names_cap) {
-		size_t cap = t->names_cap ? t->names_cap * 2 : 65536;
-
-		names = realloc(t->names, cap);
-		if (!names)
-			return -1;
-		t->names = names;
-		t->names_cap = cap;
-	}
-	memcpy(t->names + t->names_len, name, len);
-	t->names[t->names_len + len] = '\0';
+	name_off = uarena_add(&t->names, name, len);
+	if (name_off < 0)
+		return -1;
 	t->sym[t->n].addr = addr;
-	t->sym[t->n].name = (uint32_t)t->names_len;
+	t->sym[t->n].name = (uint32_t)name_off;
 	t->sym[t->n].binding = binding;
-	t->names_len += len + 1;
 	t->n++;
 	return 0;
 }
@@ -110,7 +100,7 @@ static size_t leading_underscores(const char *s)
 static int better(const struct uksym_table *t, const struct uksym *a,
 		  const struct uksym *b)
 {
-	const char *na = t->names + a->name, *nb = t->names + b->name;
+	const char *na = t->names.s + a->name, *nb = t->names.s + b->name;
 	size_t ua = leading_underscores(na), ub = leading_underscores(nb);
 
 	if ((a->binding == BIND_WEAK) != (b->binding == BIND_WEAK))
@@ -186,7 +176,7 @@ const char *uksym_find(const struct uksym_table *t, uint64_t addr)
 	}
 	if (lo == t->n - 1 && addr - t->sym[lo].addr >= LAST_SYMBOL_SPAN)
 		return NULL;
-	return t->names + t->sym[lo].name;
+	return t->names.s + t->sym[lo].name;
 }
 
 void uksym_free(struct uksym_table *t)
@@ -194,6 +184,6 @@ void uksym_free(struct uksym_table *t)
 	if (!t)
 		return;
 	free(t->sym);
-	free(t->names);
+	free(t->names.s);
 	free(t);
 }

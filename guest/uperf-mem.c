@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The two pieces of memory handling uperf needs beyond malloc: arrays
- * that grow while a file is read (samples, mappings, kernel symbols),
- * and a sort. nolibc has no qsort; this one is a merge sort, stable so
+ * The memory handling uperf needs beyond malloc: arrays that grow
+ * while a file is read (samples, mappings, kernel symbols), a string
+ * arena, and a sort. nolibc has no qsort; this one is a merge sort, stable so
  * that equal kernel symbols keep /proc/kallsyms' order (perf's tie
  * rule picks the first of them) and O(n log n) on the ~10^4 symbols and
  * samples of a guest run.
@@ -23,6 +23,25 @@ void *uperf_grow(void *array, size_t *cap, size_t n, size_t size)
 	if (p)
 		*cap = more;
 	return p;
+}
+
+long uarena_add(struct uarena *a, const char *str, size_t len)
+{
+	long off = (long)a->len;
+
+	while (a->len + len + 1 > a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 4096;
+		char *p = realloc(a->s, cap);
+
+		if (!p)
+			return -1;
+		a->s = p;
+		a->cap = cap;
+	}
+	memcpy(a->s + a->len, str, len);
+	a->s[a->len + len] = '\0';
+	a->len += len + 1;
+	return off;
 }
 
 /* Merges the sorted runs a[0..mid) and a[mid..n) through tmp. */

@@ -59,8 +59,7 @@ struct report {
 	size_t nc, cap_c;
 	struct rentry *e;
 	size_t ne;
-	char *str; /* string arena: names referred to by offset */
-	size_t str_len, str_cap;
+	struct uarena str; /* names referred to by offset */
 	struct uksym_table *ksym;
 };
 
@@ -106,24 +105,10 @@ static int report_options(struct report *r, int argc, char **argv)
 	return 0;
 }
 
-/* Copies s (len bytes) into the arena; its offset, or -1. */
+/* Copies s (len bytes) into the report's arena; its offset, or -1. */
 static long intern(struct report *r, const char *s, size_t len)
 {
-	long off = (long)r->str_len;
-
-	while (r->str_len + len + 1 > r->str_cap) {
-		size_t cap = r->str_cap ? r->str_cap * 2 : 4096;
-		char *p = realloc(r->str, cap);
-
-		if (!p)
-			return -1;
-		r->str = p;
-		r->str_cap = cap;
-	}
-	memcpy(r->str + r->str_len, s, len);
-	r->str[r->str_len + len] = '\0';
-	r->str_len += len + 1;
-	return off;
+	return uarena_add(&r->str, s, len);
 }
 
 static uint64_t field(char **p)
@@ -387,8 +372,8 @@ static int report_histogram(struct report *r)
 	r->ne = r->ns;
 	/* The arena is complete: offsets can become pointers. */
 	for (size_t i = 0; i < r->ne; i++) {
-		r->e[i].comm = r->str + r->e[i].comm_off;
-		r->e[i].dso = r->str + r->e[i].dso_off;
+		r->e[i].comm = r->str.s + r->e[i].comm_off;
+		r->e[i].dso = r->str.s + r->e[i].dso_off;
 	}
 	if (uperf_sort(r->e, r->ne, sizeof(*r->e), entry_key_cmp))
 		return -1;

@@ -95,6 +95,17 @@ int uperf_parse_decimal(const char *s, double *out);
  * then still valid).
  */
 void *uperf_grow(void *array, size_t *cap, size_t n, size_t size);
+/*
+ * A string arena: NUL-terminated strings appended one after another and
+ * named by their offset, which stays valid as the arena grows (kernel
+ * symbol names, a report's commands and files).
+ */
+struct uarena {
+	char *s;
+	size_t len, cap;
+};
+/* Appends len bytes of str and a NUL; their offset, or -1 (no memory). */
+long uarena_add(struct uarena *a, const char *str, size_t len);
 /* Stable merge sort; -1 if out of memory (base unchanged). */
 int uperf_sort(void *base, size_t n, size_t size,
 	       int (*cmp)(const void *, const void *));
