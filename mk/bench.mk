@@ -111,8 +111,7 @@ $(BENCH_E2E_DIR)/root/bin/bench-%: bench/linux/%.c bench/linux/guest.h
 $(BENCH_INITRD): $(BENCH_E2E_DIR)/root/bin/bench-init \
 		$(BENCH_E2E_DIR)/root/bin/bench-work \
 		$(BENCH_E2E_DIR)/root/bin/bench-sample
-	$(Q)cd $(BENCH_E2E_DIR)/root && find . | LC_ALL=C sort | \
-		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+	$(Q)$(call CPIO_OF_DIR,$(BENCH_E2E_DIR)/root)
 
 # ---- running them ----
 

@@ -38,3 +38,8 @@ OPENSBI_DIR = $(TOOLS)/opensbi-$(1)/root/usr/lib/riscv$(2)-linux-gnu/opensbi/gen
 OPENSBI_1_1 := $(call OPENSBI_DIR,1.1,64)/fw_dynamic.bin
 OPENSBI_1_5 := $(call OPENSBI_DIR,1.5.1,64)/fw_dynamic.bin
 OPENSBI_1_5_RV32 := $(call OPENSBI_DIR,1.5.1,32)/fw_dynamic.bin
+
+# The recipe of an initramfs: the tree under $(1) as a newc cpio owned by
+# root, into $@ (QEMU's -initrd lays it over a kernel's built-in one).
+CPIO_OF_DIR = cd $(1) && find . | LC_ALL=C sort | \
+	cpio -o -H newc -R 0:0 --quiet >$(abspath $@)

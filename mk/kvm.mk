@@ -84,8 +84,7 @@ $(KVM_INITRD): $(KVM_DIR)/selftests/.built $(KVM_ROOT_FILES)
 		$(LINUX_CROSS)strip -o $(KVM_ROOT)/kvm/$$(basename $$t) \
 			$(KVM_ST_OUT)/$$t || exit 1; \
 	done
-	$(Q)cd $(KVM_ROOT) && find . | LC_ALL=C sort | \
-		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+	$(Q)$(call CPIO_OF_DIR,$(KVM_ROOT))
 	$(Q)echo "[kvm] ready: $@ ($$(du -h $@ | cut -f1))"
 
 .PHONY: kvm-initrd kvm-check kvm-check-full

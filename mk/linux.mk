@@ -189,8 +189,7 @@ $(L_DIR)/yield/root/bin/bench-sample: bench/linux/sample.c bench/linux/guest.h \
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(L_GUESTCC) -s -o $@ $< $(L_GUESTLIB)
 $(L_YIELD_INITRD): $(L_DIR)/yield/root/bin/bench-sample
-	$(Q)cd $(L_DIR)/yield/root && find . | LC_ALL=C sort | \
-		cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+	$(Q)$(call CPIO_OF_DIR,$(L_DIR)/yield/root)
 else
 L_YIELD_INITRD := $(BENCH_INITRD)
 $(L_DIR)/perf: $(L_SRC)/.extracted
