@@ -319,6 +319,10 @@ static void platform_fdt_isa(const void *fdt, int node,
 	x->svpbmt = platform_fdt_cpu_has(fdt, node, "svpbmt");
 	x->zicbom = platform_fdt_cpu_has(fdt, node, "zicbom");
 	x->zicboz = platform_fdt_cpu_has(fdt, node, "zicboz");
+	x->zkr = platform_fdt_cpu_has(fdt, node, "zkr");
+	x->svadu = platform_fdt_cpu_has(fdt, node, "svadu");
+	x->svade = platform_fdt_cpu_has(fdt, node, "svade");
+	x->ssaia = platform_fdt_cpu_has(fdt, node, "ssaia");
 }
 
 /* Keep in @all what @one has too; note whether they differed. */
@@ -337,6 +341,10 @@ static bool platform_fdt_isa_and(struct platform_fdt_isa *all,
 	all->svpbmt &= one->svpbmt;
 	all->zicbom &= one->zicbom;
 	all->zicboz &= one->zicboz;
+	all->zkr &= one->zkr;
+	all->svadu &= one->svadu;
+	all->svade &= one->svade;
+	all->ssaia &= one->ssaia;
 	return memcmp(&was, one, sizeof(was)) != 0;
 }
 
@@ -405,7 +413,11 @@ static void platform_fdt_cpus(const void *fdt, unsigned int max_harts,
 				     .smstateen = true,
 				     .svpbmt = true,
 				     .zicbom = true,
-				     .zicboz = true};
+				     .zicboz = true,
+				     .zkr = true,
+				     .svadu = true,
+				     .svade = true,
+				     .ssaia = true};
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, ac;
 	unsigned int i;
 	uint64_t id;

@@ -9,6 +9,7 @@
  */
 #include "csr.h"
 #include "discover.h"
+#include "enables.h"
 #include "hart.h"
 #include "platform.h"
 #include "pmu_hal.h"
@@ -30,22 +31,6 @@ static bool discover_csr_stimecmp(void)
 	unsigned long old = fw_catch_begin();
 
 	(void)csr_read(CSR_STIMECMP);
-	return fw_catch_end(old) == 0;
-}
-
-static bool discover_csr_menvcfg(void)
-{
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_MENVCFG);
-	return fw_catch_end(old) == 0;
-}
-
-static bool discover_csr_mstateen(void)
-{
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_MSTATEEN0);
 	return fw_catch_end(old) == 0;
 }
 
@@ -77,12 +62,29 @@ static bool discover_cdeleg(void)
 #endif
 }
 
+/*
+ * The PMP guard of the firmware region needs entries 0-2 (hart_setup.c)
+ * and a grain no coarser than the region: entry 1, off, is written
+ * all-ones and read back; its low zero bits give the grain G (priv spec
+ * 3.7.1: with A=OFF, bits G-1:0 read as zero), so the grain is 2^(G+2)
+ * bytes. A hart without PMP traps here, caught.
+ */
 static bool discover_csr_pmp(void)
 {
-	unsigned long old = fw_catch_begin();
+	unsigned long old = fw_catch_begin(), probe = 0;
 
+	(void)csr_read(CSR_PMPCFG0);
 	(void)csr_read(CSR_PMPADDR0);
-	return fw_catch_end(old) == 0;
+	(void)csr_read(CSR_PMPADDR2);
+	if (fw_catch_end(old) != 0)
+		return false;
+	old = fw_catch_begin();
+	csr_write(CSR_PMPADDR1, ~0UL);
+	probe = csr_read(CSR_PMPADDR1);
+	csr_write(CSR_PMPADDR1, 0);
+	if (fw_catch_end(old) != 0 || !probe)
+		return false;
+	return fw_region_size() >= (4UL << __builtin_ctzl(probe));
 }
 
 uint32_t fw_discover_hart_counters(void)
@@ -177,10 +179,14 @@ void fw_discover(void)
 	fw_feat.marchid = csr_read(CSR_MARCHID);
 	fw_feat.mimpid = csr_read(CSR_MIMPID);
 	fw_feat.h = (fw_feat.misa & MISA_EXT('H')) != 0;
-	fw_feat.sstc = fw_feat.dt.sstc && discover_csr_stimecmp();
-	fw_feat.menvcfg = discover_csr_menvcfg();
-	fw_feat.mstateen = fw_feat.dt.smstateen && discover_csr_mstateen();
+	fw_enables_discover(&fw_feat.dt, 0);
+	fw_feat.menvcfg = fw_enables.present[FW_ENABLE_MENVCFG];
+	fw_feat.mstateen = fw_enables.present[FW_ENABLE_MSTATEEN0];
 	fw_feat.cdeleg = discover_cdeleg();
+	if (fw_feat.cdeleg) /* again, with CDE: every hart sets it */
+		fw_enables_discover(&fw_feat.dt, MENVCFG_CDE);
+	fw_feat.sstc = fw_feat.dt.sstc && discover_csr_stimecmp() &&
+		       !fw_enables_dropped("sstc");
 	fw_feat.pmp = discover_csr_pmp();
 	/* Inhibit first: a counting counter would corrupt the read-back. */
 	fw_feat.inhibit = fw_pmu_hal_probe_inhibit();

@@ -10,6 +10,7 @@
  */
 #include "csr.h"
 #include "discover.h"
+#include "enables.h"
 #include "fault.h"
 #include "hart_setup.h"
 #include "platform.h"
@@ -40,50 +41,6 @@ static void setup_traps(void)
 	csr_write(CSR_MIDELEG, irq);
 }
 
-static void setup_envcfg(void)
-{
-	uint64_t cfg = 0;
-
-	if (!fw_feat.menvcfg)
-		return;
-	if (fw_feat.sstc)
-		cfg |= MENVCFG_STCE; /* S-mode owns stimecmp */
-	if (fw_feat.dt.svpbmt)
-		cfg |= MENVCFG_PBMTE;
-	if (fw_feat.dt.zicbom)
-		cfg |= MENVCFG_CBIE_INV | MENVCFG_CBCFE;
-	if (fw_feat.dt.zicboz)
-		cfg |= MENVCFG_CBZE;
-	/* Counter delegation: S-mode may program the counters mcounteren
-	 * opens (all of them) through siselect/sireg and scountinhibit. */
-	if (fw_feat.cdeleg)
-		cfg |= MENVCFG_CDE;
-	csr_write(CSR_MENVCFG, (unsigned long)cfg);
-#if __riscv_xlen == 32
-	csr_write(CSR_MENVCFGH, (unsigned long)(cfg >> 32));
-#endif
-}
-
-/*
- * Smstateen: mstateen0 resets to 0, which would hide senvcfg and
- * sstateen0 from S-mode, and siselect/sireg (counter delegation).
- */
-static void setup_stateen(void)
-{
-	uint64_t on = MSTATEEN0_SE0 | MSTATEEN0_ENVCFG;
-
-	if (!fw_feat.mstateen)
-		return;
-	if (fw_feat.cdeleg)
-		on |= MSTATEEN0_CSRIND;
-#if __riscv_xlen == 32
-	csr_set(CSR_MSTATEEN0, (unsigned long)on);
-	csr_set(CSR_MSTATEEN0H, (unsigned long)(on >> 32));
-#else
-	csr_set(CSR_MSTATEEN0, on);
-#endif
-}
-
 /*
  * Entry 0 is the hart's stack guard, locked (fault.c); writes to it are
  * ignored, so pmpcfg0 is written whole with its byte as read. Entry 1:
@@ -94,11 +51,12 @@ static void setup_stateen(void)
 static void setup_pmp(void)
 {
 	unsigned long base = fw_region_base(), size = fw_region_size();
-	unsigned long guard = csr_read(CSR_PMPCFG0) & 0xff;
+	unsigned long guard;
 
 	_Static_assert(FW_FAULT_PMP_ENTRIES == 1, "entries 1 and 2 are ours");
 	if (!fw_feat.pmp)
-		return;
+		return; /* no PMP (pmpcfg0 would trap): no region guard */
+	guard = csr_read(CSR_PMPCFG0) & 0xff;
 	csr_write(CSR_PMPADDR1, (base >> 2) | ((size >> 3) - 1));
 	csr_write(CSR_PMPADDR2, ~0UL);
 	csr_write(CSR_PMPCFG0,
@@ -127,8 +85,7 @@ void fw_hart_setup(struct fw_hart *h)
 {
 	setup_traps();
 	setup_counters();
-	setup_envcfg();
-	setup_stateen();
+	fw_enables_apply(); /* menvcfg, mstateen0..3, mseccfg */
 	setup_pmp();
 	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
 	sbi_time_cancel(h);

@@ -15,6 +15,7 @@
 #include "console.h"
 #include "dev.h"
 #include "discover.h"
+#include "enables.h"
 #include "fw_defs.h"
 #include "hart.h"
 #include "machine.h"
@@ -96,6 +97,35 @@ static void banner_cdeleg(void)
 					  : "menvcfg.CDE does not stick");
 }
 
+/* 64-bit CSR value, or "-" where the hart has no such CSR. */
+static void banner_enable_reg(const char *name, enum fw_enable_reg reg)
+{
+	if (fw_enables.present[reg])
+		fw_printf(" %s 0x%llx", name,
+			  (unsigned long long)fw_enables.value[reg]);
+	else
+		fw_printf(" %s -", name);
+}
+
+/* What M-mode opened to S-mode, and the extensions it had to drop. */
+static void banner_enables(void)
+{
+	unsigned int i;
+
+	fw_printf("M-mode enables  :");
+	banner_enable_reg("menvcfg", FW_ENABLE_MENVCFG);
+	banner_enable_reg("mstateen0", FW_ENABLE_MSTATEEN0);
+	banner_enable_reg("mseccfg", FW_ENABLE_MSECCFG);
+	fw_printf("\n");
+	if (!fw_enables.n_dropped)
+		return;
+	fw_printf("ISA note        : dropped from the tree (their M-mode "
+		  "enable does not stick):");
+	for (i = 0; i < fw_enables.n_dropped; i++)
+		fw_printf(" %s", fw_enables.dropped[i]);
+	fw_printf("\n");
+}
+
 static void banner_isa(void)
 {
 	const struct pmu_hw_desc *hw = &fw_feat.pmu;
@@ -114,6 +144,7 @@ static void banner_isa(void)
 			? ": QEMU's (ids 0, QEMU's tree), one counter per event"
 			: "");
 	banner_cdeleg();
+	banner_enables();
 	if (!fw_feat.inhibit)
 		fw_printf("ISA note        : no mcountinhibit (privileged spec "
 			  "1.10): counters cannot be stopped, they always "
@@ -365,7 +396,9 @@ static void banner_platform(const struct fw_boot *b)
 		  (unsigned long)fw_region_base(),
 		  (unsigned long)(fw_region_base() + fw_region_size() - 1),
 		  (unsigned long)(fw_region_size() / 1024),
-		  fw_feat.pmp ? "protected" : "absent",
+		  fw_feat.pmp ? "protected"
+			      : "absent (no PMP, or too few entries or too "
+				"coarse: no region guard)",
 		  (unsigned long)fw_alloc_used(),
 		  (unsigned long)fw_alloc_capacity(),
 		  (unsigned long)b->hart_bytes);

@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "console.h"
 #include "discover.h"
+#include "enables.h"
 #include "fdt_setup.h"
 #include "fw_defs.h"
 #include "hart.h"
@@ -374,6 +375,7 @@ static int fdt_edit(void *fdt)
 {
 	int err = platform_fdt_add_reserved(fdt, fw_region_base(),
 					    fw_region_size());
+	unsigned int i;
 
 	if (!err)
 		err = platform_fdt_disable_cpus(fdt, fdt_cpu_hidden, NULL);
@@ -385,6 +387,9 @@ static int fdt_edit(void *fdt)
 		err = platform_fdt_isa_drop(fdt, "smcdeleg");
 	if (!err && fw_feat.dt.ssccfg && !fw_feat.cdeleg)
 		err = platform_fdt_isa_drop(fdt, "ssccfg");
+	/* Extensions whose M-mode enable did not stick (arch/enables.c). */
+	for (i = 0; !err && i < fw_enables.n_dropped; i++)
+		err = platform_fdt_isa_drop(fdt, fw_enables.dropped[i]);
 	if (!err && fw_machine->fdt_fixup)
 		err = fw_machine->fdt_fixup(fdt);
 	return err;

@@ -63,6 +63,10 @@ struct platform_fdt_isa {
 	bool svpbmt;
 	bool zicbom;
 	bool zicboz;
+	bool zkr;   /* the seed CSR (mseccfg.SSEED opens it to S-mode) */
+	bool svadu; /* hardware A/D updates (menvcfg.ADUE) */
+	bool svade; /* A/D faults: with it, ADUE stays clear */
+	bool ssaia; /* S-mode AIA CSRs (mstateen0.AIA/IMSIC/CSRIND) */
 };
 
 enum platform_fdt_snapshot {

@@ -549,6 +549,40 @@ static void test_isa_drop__sstc_removed_from_every_cpu(void **state)
 	free(fdt);
 }
 
+/*
+ * The extensions whose M-mode enables the firmware sets (menvcfg,
+ * mstateen0, mseccfg) are read from riscv,isa-extensions: QEMU 10's
+ * -cpu max names Zkr, Svadu and Ssaia but not Svade.
+ */
+static void test_scan__isa_extensions__m_mode_enable_inputs(void **state)
+{
+	struct blob b = load("qemu-virt-10-max-aplic-imsic.dtb");
+	struct platform_fdt_facts f;
+
+	(void)state;
+	platform_fdt_scan(b.fdt, 8, &f);
+	assert_int_equal(f.n_harts, 2);
+	assert_true(f.isa.zkr && f.isa.svadu && f.isa.ssaia);
+	assert_true(f.isa.smstateen && f.isa.zicbom && f.isa.zicboz);
+	assert_true(f.isa.svpbmt && f.isa.sscsrind);
+	assert_false(f.isa.svade);
+	free(b.fdt);
+}
+
+/* A dropped enable leaves the extension's neighbours in the list. */
+static void test_isa_drop__zkr_removed_neighbours_stay(void **state)
+{
+	void *fdt = load_open("qemu-virt-10-max-aplic-imsic.dtb");
+	struct platform_fdt_facts f;
+
+	(void)state;
+	assert_int_equal(platform_fdt_isa_drop(fdt, "zkr"), 0);
+	platform_fdt_scan(fdt, PLATFORM_FDT_MAX_HARTS, &f);
+	assert_false(f.isa.zkr);
+	assert_true(f.isa.svadu && f.isa.ssaia && f.isa.sstc);
+	free(fdt);
+}
+
 static void build_chosen(void *fdt)
 {
 	int chosen = fdt_add_subnode(fdt, 0, "chosen");
@@ -658,6 +692,9 @@ int main(void)
 		cmocka_unit_test(
 			test_check__no_header_readable__truncated_no_fields),
 		cmocka_unit_test(test_check__wrong_magic__badmagic),
+		cmocka_unit_test(
+			test_scan__isa_extensions__m_mode_enable_inputs),
+		cmocka_unit_test(test_isa_drop__zkr_removed_neighbours_stay),
 		cmocka_unit_test(
 			test_check__struct_offset_outside_blob__truncated),
 		cmocka_unit_test(
