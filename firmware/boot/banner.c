@@ -358,6 +358,16 @@ static void banner_devices(void)
 		fw_printf("Timer, IPI      : WARNING: %u hart(s) have no MSIP: "
 			  "no IPI, remote fence or HSM start reaches them\n",
 			  fw_dev.harts_without_ipi);
+	if (fw_dev.aplic_domains)
+		fw_printf("Interrupts      : AIA, %u M-level APLIC domain(s) "
+			  "(%u MSI), every source delegated to S-mode; M-level "
+			  "APLIC/IMSIC nodes disabled in the tree handed on\n",
+			  fw_dev.aplic_domains, fw_dev.aplic_msi);
+	if (fw_dev.aplic_refused)
+		fw_printf("Interrupts      : WARNING: %u M-level APLIC(s) "
+			  "refused (%s): their devices reach no S-mode "
+			  "handler\n",
+			  fw_dev.aplic_refused, fw_dev.aplic_why);
 	if (!fw_dev.reset_types)
 		fw_printf("Reset           : none: SRST not offered\n");
 	else

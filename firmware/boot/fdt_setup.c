@@ -12,6 +12,7 @@
 
 #include <libfdt.h>
 
+#include <sbipmu/dev_fdt_aia.h>
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu_fdt.h>
 
@@ -390,6 +391,9 @@ static int fdt_edit(void *fdt)
 	/* Extensions whose M-mode enable did not stick (arch/enables.c). */
 	for (i = 0; !err && i < fw_enables.n_dropped; i++)
 		err = platform_fdt_isa_drop(fdt, fw_enables.dropped[i]);
+	/* AIA: M-mode's APLIC domains and IMSIC files are not S-mode's. */
+	if (!err)
+		err = dev_fdt_aia_hide_m_level(fdt);
 	if (!err && fw_machine->fdt_fixup)
 		err = fw_machine->fdt_fixup(fdt);
 	return err;
@@ -413,7 +417,8 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 		return fdt;
 	}
 	/* "status" = "disabled": a property of 12 + 9 bytes, and its name */
-	size = fdt_totalsize(fdt) + FDT_GROW + 32 * fdt_cpus_hidden();
+	size = fdt_totalsize(fdt) + FDT_GROW +
+	       32 * (fdt_cpus_hidden() + dev_fdt_aia_m_level_count(fdt));
 	dst = fdt_new_home(fdt, size, next_addr);
 	if (!dst) {
 		*note = "no room to grow: passed unchanged";

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include <sbipmu/dev_fdt.h>
+#include <sbipmu/dev_fdt_aia.h>
 #include <sbipmu/sbi_ext_decode.h>
 
 #include "dev.h"
@@ -77,12 +78,33 @@ static void dev_probe_resets(const void *fdt)
 	}
 }
 
+/*
+ * AIA: every M-level APLIC root gives its sources to S-mode's domain.
+ * Done before any hart reaches S-mode; the tree edit (fdt_setup.c)
+ * hides the M-level nodes. static: 8 domains of 100 bytes, boot only.
+ */
+static void dev_probe_aia(const void *fdt)
+{
+	static struct dev_fdt_aia aia;
+	unsigned int i;
+
+	dev_fdt_aia_scan(fdt, &aia);
+	for (i = 0; i < aia.n; i++) {
+		fw_aplic_setup(&aia.d[i]);
+		fw_dev.aplic_msi += aia.d[i].msi;
+	}
+	fw_dev.aplic_domains = aia.n;
+	fw_dev.aplic_refused = aia.refused;
+	fw_dev.aplic_why = aia.why;
+}
+
 void fw_dev_probe(const void *fdt)
 {
 	fw_dev.reset_name = "";
 	fw_dev.console_why = "";
 	dev_probe_console(fdt);
 	dev_probe_resets(fdt);
+	dev_probe_aia(fdt);
 	if (dev_fdt_timebase(fdt, &fw_dev.timebase_hz))
 		fw_dev.timebase_hz = 0;
 }

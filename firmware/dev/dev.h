@@ -12,6 +12,8 @@
  *    NUMA nodes);
  *  - timer: each hart's mtimecmp and the mtime register (CLINT or ACLINT
  *    MTIMER), and /cpus/timebase-frequency;
+ *  - interrupts: the machine-level APLIC of an AIA tree, its sources
+ *    delegated to the supervisor domain (aplic.c);
  *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
  *    gpio-poweroff on a sifive,gpio0, HTIF's power-off.
  * No address is built in: what the tree lacks is absent, and the SBI
@@ -45,6 +47,10 @@ struct fw_devices {
 	uint32_t reset_types;		/* DEV_FDT_SRST_* bits offered */
 	const char *reset_name;		/* the first reset device, or "" */
 	unsigned int refused;		/* device nodes refused (banner) */
+	/* AIA: M-level APLIC domains set up (every source delegated to
+	 * S), how many of them deliver by MSI, and those refused */
+	unsigned int aplic_domains, aplic_msi, aplic_refused;
+	const char *aplic_why; /* the last refusal's reason */
 };
 
 extern struct fw_devices fw_dev;
@@ -108,6 +114,10 @@ const struct fw_console_ops *fw_htif_probe(const struct dev_fdt_console *c);
 /* HTIF's power-off (spike): true if an HTIF console was probed. */
 bool fw_htif_poweroff(bool failure);
 bool fw_htif_present(void);
+
+/* An M-level APLIC root domain: delegate every source, enable it. */
+struct dev_fdt_aplic;
+void fw_aplic_setup(const struct dev_fdt_aplic *a);
 
 /* One reset action decoded from the tree: a register write or a GPIO. */
 void fw_reset_do(const struct dev_fdt_reset *r);
