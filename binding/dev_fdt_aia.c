@@ -14,13 +14,13 @@
 #include "dev_fdt_util.h"
 #include "sbipmu/dev_fdt_aia.h"
 
-#define AIA_IRQ_S_EXT 9u
-#define AIA_IRQ_M_EXT 11u
+#define AIA_IRQ_S_EXT	  9u
+#define AIA_IRQ_M_EXT	  11u
 #define AIA_MAX_IRQ_CELLS 4u
 /* Register fields the values must fit (AIA spec, xmsiaddrcfgh). */
-#define AIA_MAX_GUEST_BITS 7u  /* LHXS, 3 bits */
-#define AIA_MAX_HART_BITS 15u  /* LHXW, 4 bits */
-#define AIA_MAX_GROUP_BITS 7u  /* HHXW, 3 bits */
+#define AIA_MAX_GUEST_BITS  7u	/* LHXS, 3 bits */
+#define AIA_MAX_HART_BITS   15u /* LHXW, 4 bits */
+#define AIA_MAX_GROUP_BITS  7u	/* HHXW, 3 bits */
 #define AIA_MIN_GROUP_SHIFT 24u /* HHXS = shift - 24, 5 bits */
 #define AIA_MAX_GROUP_SHIFT 55u
 
@@ -46,7 +46,8 @@ static uint32_t aia_irq_level(const void *fdt, int node, uint32_t *n_out)
 
 		if (intc < 0 ||
 		    !dev_fdt_u32(fdt, intc, "#interrupt-cells", &cells) ||
-		    cells < 1 || cells > AIA_MAX_IRQ_CELLS || i + 1 + (int)cells > n)
+		    cells < 1 || cells > AIA_MAX_IRQ_CELLS ||
+		    i + 1 + (int)cells > n)
 			return 0;
 		if ((irq != AIA_IRQ_S_EXT && irq != AIA_IRQ_M_EXT) ||
 		    (level && irq != level))
@@ -107,8 +108,7 @@ static uint32_t aia_u32_or(const void *fdt, int node, const char *name,
 }
 
 /* An IMSIC node's base and index fields; NULL or why it is refused. */
-static const char *aia_imsic(const void *fdt, int node,
-			     struct dev_fdt_imsic *m)
+static const char *aia_imsic(const void *fdt, int node, struct dev_fdt_imsic *m)
 {
 	struct dev_fdt_range r;
 	uint32_t harts = 0;
@@ -160,7 +160,8 @@ static const char *aia_delegation(const void *fdt, int node,
 	if (!p)
 		p = fdt_getprop(fdt, node, "riscv,delegate", &len);
 	if (!p) { /* no word on it: every source to the first child */
-		a->deleg[0] = (struct dev_fdt_aplic_deleg){0, 1, a->num_sources};
+		a->deleg[0] =
+			(struct dev_fdt_aplic_deleg){0, 1, a->num_sources};
 		a->n_deleg = 1;
 		return NULL;
 	}
@@ -173,7 +174,8 @@ static const char *aia_delegation(const void *fdt, int node,
 		uint32_t last = fdt32_to_cpu(p[3 * i + 2]);
 
 		if (child < 0)
-			return "riscv,delegation: a domain not in riscv,children";
+			return "riscv,delegation: a domain not in "
+			       "riscv,children";
 		if (!first || first > last || last > a->num_sources)
 			return "riscv,delegation: sources out of range";
 		a->deleg[i] = (struct dev_fdt_aplic_deleg){(uint32_t)child,
@@ -204,8 +206,7 @@ static const char *aia_msi_targets(const void *fdt, int node,
 }
 
 /* One M-level root domain; NULL or why it is refused. */
-static const char *aia_aplic(const void *fdt, int node,
-			     struct dev_fdt_aplic *a)
+static const char *aia_aplic(const void *fdt, int node, struct dev_fdt_aplic *a)
 {
 	struct dev_fdt_range r;
 	const char *why = dev_fdt_reg(fdt, node, 0, &r);

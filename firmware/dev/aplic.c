@@ -15,7 +15,7 @@
 #include "dev.h"
 
 #define APLIC_DOMAINCFG	    0x0000
-#define APLIC_SOURCECFG(i)  (0x0004 + 4 * ((i) - 1)) /* i = 1..1023 */
+#define APLIC_SOURCECFG(i)  (0x0004 + 4 * ((i)-1)) /* i = 1..1023 */
 #define APLIC_MMSIADDRCFG   0x1BC0
 #define APLIC_MMSIADDRCFGH  0x1BC4
 #define APLIC_SMSIADDRCFG   0x1BC8
@@ -30,8 +30,7 @@
 #define APLIC_MSICFGH_LHXW  12
 #define APLIC_MSICFGH_PPN_H 0xFFFU
 
-static void aplic_write(const struct dev_fdt_aplic *a, uint32_t off,
-			uint32_t v)
+static void aplic_write(const struct dev_fdt_aplic *a, uint32_t off, uint32_t v)
 {
 	*(volatile uint32_t *)(uintptr_t)(a->base + off) = v;
 }

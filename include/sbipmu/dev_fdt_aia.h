@@ -30,7 +30,7 @@
 /* An IMSIC's layout, as the APLIC's MSI address registers want it. */
 struct dev_fdt_imsic {
 	bool found;
-	uint64_t base; /* base address with the index fields cleared */
+	uint64_t base;	      /* base address with the index fields cleared */
 	uint32_t guest_bits;  /* riscv,guest-index-bits (LHXS) */
 	uint32_t hart_bits;   /* riscv,hart-index-bits (LHXW) */
 	uint32_t group_bits;  /* riscv,group-index-bits (HHXW) */
@@ -50,9 +50,9 @@ struct dev_fdt_aplic {
 	uint64_t base;
 	uint64_t size;
 	uint32_t num_sources;
-	bool msi;		  /* MSI delivery (msi-parent), else direct */
-	struct dev_fdt_imsic m;	  /* MSI: the M-level IMSIC */
-	struct dev_fdt_imsic s;	  /* MSI: the S-level IMSIC (children's) */
+	bool msi;		/* MSI delivery (msi-parent), else direct */
+	struct dev_fdt_imsic m; /* MSI: the M-level IMSIC */
+	struct dev_fdt_imsic s; /* MSI: the S-level IMSIC (children's) */
 	unsigned int n_deleg;
 	struct dev_fdt_aplic_deleg deleg[DEV_FDT_APLIC_MAX_DELEG];
 };

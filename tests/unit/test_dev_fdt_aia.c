@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The AIA probe (binding/dev_fdt_aia.c) on QEMU 10's own virt trees with
+ * aia=aplic (direct delivery) and aia=aplic-imsic (MSI), and on edited
+ * copies of them: the M-level root domain is found with its delegation
+ * and, in MSI mode, both IMSICs' layouts; the hide edit disables exactly
+ * the M-level APLIC and IMSIC; a broken delegation or source count is
+ * refused with its reason and nothing of the domain is kept.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libfdt.h>
+
+#include "sbipmu/dev_fdt_aia.h"
+#include "sbipmu/platform_fdt.h"
+
+#define BLOB_MAX (256 * 1024)
+
+/* A blob from tests/data, opened into a buffer with room to edit. */
+static void *load(const char *name)
+{
+	const char *dir = getenv("SBIPMU_TEST_DATA_DIR");
+	char path[512];
+	char *fdt = malloc(BLOB_MAX);
+	struct platform_fdt_verdict v;
+	size_t size;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : TEST_DATA_DIR, name);
+	f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s (run `make unit`)", path);
+	assert_non_null(fdt);
+	size = fread(fdt, 1, BLOB_MAX, f);
+	fclose(f);
+	assert_true(size > 0 && size < BLOB_MAX);
+	assert_int_equal(platform_fdt_check(fdt, size, &v), 0);
+	assert_int_equal(fdt_open_into(fdt, fdt, BLOB_MAX), 0);
+	return fdt;
+}
+
+static int node_at(const void *fdt, const char *path)
+{
+	int node = fdt_path_offset(fdt, path);
+
+	assert_true(node >= 0);
+	return node;
+}
+
+static bool enabled(const void *fdt, const char *path)
+{
+	const char *s = fdt_getprop(fdt, node_at(fdt, path), "status", NULL);
+
+	return !s || !strcmp(s, "okay");
+}
+
+/* Direct delivery: the root at 0xc000000 gives sources 1-96 to child 0. */
+static void test_scan__aplic_direct__root_delegates_all_to_child(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic.dtb");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n, 1);
+	assert_int_equal(aia.refused, 0);
+	assert_int_equal(aia.d[0].base, 0xc000000);
+	assert_int_equal(aia.d[0].num_sources, 96);
+	assert_false(aia.d[0].msi);
+	assert_int_equal(aia.d[0].n_deleg, 1);
+	assert_int_equal(aia.d[0].deleg[0].child, 0);
+	assert_int_equal(aia.d[0].deleg[0].first, 1);
+	assert_int_equal(aia.d[0].deleg[0].last, 96);
+	free(fdt);
+}
+
+/*
+ * MSI delivery: the root's msi-parent is the M-level IMSIC, its child's
+ * the S-level one; 2 harts need 1 hart-index bit (the binding's default).
+ */
+static void test_scan__aplic_msi__both_imsic_layouts(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic-imsic.dtb");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n, 1);
+	assert_true(aia.d[0].msi);
+	assert_true(aia.d[0].m.found && aia.d[0].s.found);
+	assert_int_equal(aia.d[0].m.base, 0x24000000);
+	assert_int_equal(aia.d[0].s.base, 0x28000000);
+	assert_int_equal(aia.d[0].s.hart_bits, 1);
+	assert_int_equal(aia.d[0].s.guest_bits, 0);
+	assert_int_equal(aia.d[0].s.group_bits, 0);
+	assert_int_equal(aia.d[0].s.group_shift, 24);
+	free(fdt);
+}
+
+/* The edit disables the M-level APLIC and IMSIC, and nothing else. */
+static void test_hide__m_level_nodes_disabled_s_level_kept(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic-imsic.dtb");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	assert_int_equal(dev_fdt_aia_m_level_count(fdt), 2);
+	assert_int_equal(dev_fdt_aia_hide_m_level(fdt), 0);
+	assert_int_equal(dev_fdt_aia_m_level_count(fdt), 0);
+	assert_false(enabled(fdt, "/soc/interrupt-controller@c000000"));
+	assert_false(enabled(fdt, "/soc/interrupt-controller@24000000"));
+	assert_true(enabled(fdt, "/soc/interrupt-controller@d000000"));
+	assert_true(enabled(fdt, "/soc/interrupt-controller@28000000"));
+	/* a hidden root is not set up again */
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n, 0);
+	free(fdt);
+}
+
+/* A delegation to a domain the root does not list is refused whole. */
+static void test_scan__delegation_to_stranger__refused(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic.dtb");
+	int root = node_at(fdt, "/soc/interrupt-controller@c000000");
+	fdt32_t bad[3] = {cpu_to_fdt32(0x7777), cpu_to_fdt32(1),
+			  cpu_to_fdt32(96)};
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	assert_int_equal(
+		fdt_setprop(fdt, root, "riscv,delegation", bad, sizeof(bad)),
+		0);
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n, 0);
+	assert_int_equal(aia.refused, 1);
+	assert_non_null(strstr(aia.why, "riscv,children"));
+	free(fdt);
+}
+
+/* Sources beyond riscv,num-sources, and a count of 0, are refused. */
+static void test_scan__sources_out_of_range__refused(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic.dtb");
+	int root = node_at(fdt, "/soc/interrupt-controller@c000000");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	assert_int_equal(fdt_setprop_u32(fdt, root, "riscv,num-sources", 10),
+			 0);
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.refused, 1);
+	assert_non_null(strstr(aia.why, "out of range"));
+	assert_int_equal(fdt_setprop_u32(fdt, root, "riscv,num-sources", 0), 0);
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.refused, 1);
+	assert_non_null(strstr(aia.why, "num-sources"));
+	free(fdt);
+}
+
+/* Without a delegation property every source goes to the first child. */
+static void test_scan__no_delegation__all_sources_to_first_child(void **state)
+{
+	void *fdt = load("qemu-virt-10-max-aplic.dtb");
+	int root = node_at(fdt, "/soc/interrupt-controller@c000000");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	assert_int_equal(fdt_delprop(fdt, root, "riscv,delegation"), 0);
+	assert_int_equal(fdt_delprop(fdt, root, "riscv,delegate"), 0);
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n, 1);
+	assert_int_equal(aia.d[0].deleg[0].child, 0);
+	assert_int_equal(aia.d[0].deleg[0].first, 1);
+	assert_int_equal(aia.d[0].deleg[0].last, 96);
+	free(fdt);
+}
+
+/* A PLIC tree has no AIA: nothing found, nothing hidden. */
+static void test_scan__plic_tree__nothing(void **state)
+{
+	void *fdt = load("qemu-virt-7.2-smp4.dtb");
+	struct dev_fdt_aia aia;
+
+	(void)state;
+	dev_fdt_aia_scan(fdt, &aia);
+	assert_int_equal(aia.n + aia.refused, 0);
+	assert_int_equal(dev_fdt_aia_m_level_count(fdt), 0);
+	free(fdt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+			test_scan__aplic_direct__root_delegates_all_to_child),
+		cmocka_unit_test(test_scan__aplic_msi__both_imsic_layouts),
+		cmocka_unit_test(
+			test_hide__m_level_nodes_disabled_s_level_kept),
+		cmocka_unit_test(test_scan__delegation_to_stranger__refused),
+		cmocka_unit_test(test_scan__sources_out_of_range__refused),
+		cmocka_unit_test(
+			test_scan__no_delegation__all_sources_to_first_child),
+		cmocka_unit_test(test_scan__plic_tree__nothing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
