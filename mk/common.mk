@@ -43,3 +43,9 @@ OPENSBI_1_5_RV32 := $(call OPENSBI_DIR,1.5.1,32)/fw_dynamic.bin
 # root, into $@ (QEMU's -initrd lays it over a kernel's built-in one).
 CPIO_OF_DIR = cd $(1) && find . | LC_ALL=C sort | \
 	cpio -o -H newc -R 0:0 --quiet >$(abspath $@)
+
+# The QEMU CPU model and virt properties every Linux launcher takes from
+# the environment (scripts/machine.sh): make run CPU=max VIRT_OPTS=aia=aplic
+CPU ?=
+VIRT_OPTS ?=
+export CPU VIRT_OPTS

@@ -249,7 +249,8 @@ run-linux: linux $(FIRMWARE)
 	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --arch $(LINUX_ARCH) \
 		--smp $(RUN_HARTS) \
 		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) \
-		$$(test "$(MACHINE)" = sifive_u || ! scripts/qemu-accepts.sh \
+		$$(test -n "$(CPU)" || test "$(MACHINE)" = sifive_u || \
+			! scripts/qemu-accepts.sh \
 			$(LINUX_ARCH),smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
 		$(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
@@ -330,3 +331,19 @@ linux-machines: linux $(FIRMWARE)
 linux-machines-quick: linux $(FIRMWARE)
 	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
 		"$(LINUX_MACHINES_QUICK)"
+
+# Every -cpu model and interrupt architecture of -M virt (issue: "drop-in
+# for OpenSBI" on any CPU): Linux + perf on ours beside OpenSBI 1.5.1,
+# one table row per configuration (scripts/cpus-check.sh; docs/cpus.md).
+# The full run covers RV64 and RV32 (it builds the RV32 guest); make
+# check runs the quick set (max, rva23s64, veyron-v1, aia=aplic-imsic).
+.PHONY: cpus-check cpus-check-quick
+cpus-check: linux $(OURS_FW_rv64) $(OURS_FW_rv32)
+	$(Q)$(MAKE) --no-print-directory linux ARCH=rv32
+	$(Q)BUILD=$(BUILD) scripts/cpus-check.sh --firmware $(OURS_FW_rv64) \
+		--firmware32 $(OURS_FW_rv32) --ref $(OPENSBI_1_5) \
+		--ref32 $(OPENSBI_1_5_RV32) --table $(BUILD)/cpus-check/table.md
+
+cpus-check-quick: linux $(OURS_FW_rv64)
+	$(Q)BUILD=$(BUILD) scripts/cpus-check.sh --quick \
+		--firmware $(OURS_FW_rv64) --ref $(OPENSBI_1_5)

@@ -98,7 +98,7 @@ done
 
 . "$(dirname "$0")/machine.sh"
 machine_setup "$machine" "$arch" "$smp" "$sscofpmf" "$cpu_opts"
-cpu="$arch,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
+cpu=$MACHINE_CPU
 
 # Firmware options go in /chosen of the device tree QEMU would generate
 # for this very machine (or of the one given with --dtb).

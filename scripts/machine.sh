@@ -14,11 +14,20 @@
 #                     guest then reboots and QEMU, with -no-reboot, exits)
 #   MACHINE_LINUX_CPUS  how many harts Linux gets (sifive_u's hart 0 has
 #                     no S-mode)
+#   MACHINE_CPU       the -cpu value
+# Two variables from the environment (make run CPU=... VIRT_OPTS=...):
+#   CPU               a QEMU -cpu model (max, rva23s64, veyron-v1, ...)
+#                     instead of the generic rv64/rv32 with sscofpmf=...:
+#                     a named model keeps the extensions it has
+#   VIRT_OPTS         more -M virt properties, e.g. aia=aplic-imsic
 # docs/firmware.md, "Machines", says what each machine offers.
 
 machine_setup() {
 	local machine=$1 arch=$2 harts=$3 sscofpmf=$4 cpu_opts=${5:-}
 	local cpu="$arch,sscofpmf=$sscofpmf${cpu_opts:+,$cpu_opts}"
+
+	[ -z "${CPU:-}" ] || cpu="$CPU${cpu_opts:+,$cpu_opts}"
+	MACHINE_CPU=$cpu
 
 	MACHINE_QEMU=qemu-system-riscv64
 	[ "$arch" = rv32 ] && MACHINE_QEMU=qemu-system-riscv32
@@ -27,7 +36,7 @@ machine_setup() {
 	case $machine in
 	virt)
 		MACHINE_DUMPDTB=virt
-		MACHINE_ARGS=(-M virt -cpu "$cpu" -smp "$harts")
+		MACHINE_ARGS=(-M "virt${VIRT_OPTS:+,$VIRT_OPTS}" -cpu "$cpu" -smp "$harts")
 		# The 8250 earlycon works on any firmware; earlycon=sbi needs DBCN.
 		MACHINE_CONSOLE="console=ttyS0 earlycon=uart8250,mmio,0x10000000"
 		;;

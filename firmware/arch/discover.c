@@ -146,8 +146,9 @@ static void discover_counters(struct pmu_hw_desc *hw)
  * on every machine (virt, spike, sifive_u: 0x70216 on Debian 12's
  * 7.2.22); no real CPU we know reports that shape in both. QEMU 10's
  * generic CPUs report 0 in all three ids, which real cores may do too,
- * so it is recognised by that and by its own tree's root model
- * ("riscv-virtio,qemu", "ucbbar,spike-bare,qemu"). The tree can say
+ * and its vendor models carry their vendor's ids, so it is recognised by
+ * its own tree's root model ("riscv-virtio,qemu", "ucbbar,spike-bare,qemu"),
+ * whatever the ids. The tree can say
  * otherwise: /chosen/sbipmu,pmu-quirks = "qemu" (the old generation,
  * every quirk) | "none".
  */
@@ -164,8 +165,9 @@ static enum fw_qemu discover_qemu(void)
 	if (v == fw_feat.mimpid && (v >> 16) >= 4 && (v >> 16) <= 99 &&
 	    ((v >> 8) & 0xFF) < 32)
 		return FW_QEMU_VERSIONED;
-	if (!fw_feat.mvendorid && !v && !fw_feat.mimpid && len >= 5 &&
-	    !strcmp(model + len - 5, ",qemu"))
+	/* QEMU's vendor models (veyron-v1, tt-ascalon, thead-c906, ...)
+	 * carry their vendor's ids, but QEMU's tree says who made them. */
+	if (len >= 5 && !strcmp(model + len - 5, ",qemu"))
 		return FW_QEMU_IDS_ZERO;
 	return FW_QEMU_NONE;
 }

@@ -141,7 +141,7 @@ static void banner_isa(void)
 		fw_feat.qemu == FW_QEMU_VERSIONED
 			? ": QEMU's (version in the ids), its PMU quirks apply"
 		: fw_feat.qemu == FW_QEMU_IDS_ZERO
-			? ": QEMU's (ids 0, QEMU's tree), one counter per event"
+			? ": QEMU's (its tree), one counter per event"
 			: "");
 	banner_cdeleg();
 	banner_enables();

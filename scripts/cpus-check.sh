@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Linux with perf on every QEMU -cpu model and interrupt architecture of
+# `-M virt`, on our firmware beside a reference (OpenSBI 1.5.1), side by
+# side. Each configuration boots the project's Linux guest (2 harts) on
+# both firmwares with /init's stat-hw, stat-fw and record steps
+# (guest/init.c) and reads what perf printed:
+#   hw      cycles counted by perf stat (> 0)
+#   fw      firmware events counted (fw_misaligned_load > 0)
+#   samples perf record's sample count (sampling needs Sscofpmf)
+#   yield   where the reference samples: perf record on 1 hart under
+#           QEMU -icount shift=0, deterministic, ours >= reference - 1
+# The verdict holds ours to the reference, never to a number of its own:
+# where the reference reaches user space, ours must too; where it counts
+# cycles or firmware events, ours must; where it samples, ours must
+# sample. A configuration neither firmware can boot Linux on is listed
+# with the reason (a model without S-mode, without the M and A
+# extensions the kernel is built for, or RV128), not judged.
+#
+# usage: cpus-check.sh --firmware FW [--ref FW] [--ref32 FW] [--quick]
+#                      [--arch rv64|rv32|both] [--table FILE]
+#   --quick   the set make check runs: max, rva23s64, veyron-v1, and
+#             rv64 with aia=aplic-imsic (RV64 only)
+# Prints a table and "cpus-check: N passed, M failed, K not bootable".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD=${BUILD:-build}
+fw="" ref="" ref32="" quick=0 arches=both table=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--firmware) fw=$2; shift 2 ;;
+	--firmware32) fw32=$2; shift 2 ;;
+	--ref) ref=$2; shift 2 ;;
+	--ref32) ref32=$2; shift 2 ;;
+	--quick) quick=1; shift ;;
+	--arch) arches=$2; shift 2 ;;
+	--table) table=$2; shift 2 ;;
+	*) echo "cpus-check: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+fw32=${fw32:-${fw%/rv64/*}/rv32/sbipmu.bin}
+logdir=$BUILD/cpus-check
+mkdir -p "$logdir"
+
+# The configurations: "ARCH MODEL [VIRT_OPTS]".
+configs() {
+	if [ "$quick" -eq 1 ]; then
+		printf '%s\n' "rv64 max" "rv64 rva23s64" "rv64 veyron-v1" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic"
+		return
+	fi
+	local m
+	if [ "$arches" != rv32 ]; then
+		for m in $(qemu-system-riscv64 -cpu help | awk 'NR > 1 { print $1 }'); do
+			case $m in
+			*32* | lowrisc-ibex | sifive-e31 | sifive-e34 | sifive-u34) ;;
+			*) echo "rv64 $m" ;;
+			esac
+		done
+		printf '%s\n' "rv64 rv64,sscofpmf=true aia=aplic" "rv64 rv64,sscofpmf=true aia=aplic-imsic" \
+			"rv64 max aia=aplic-imsic" "rv64 veyron-v1 aia=aplic-imsic"
+	fi
+	if [ "$arches" != rv64 ] && [ -f "$BUILD/linux-rv32/Image" ]; then
+		for m in $(qemu-system-riscv32 -cpu help | awk 'NR > 1 { print $1 }'); do
+			echo "rv32 $m"
+		done
+		echo "rv32 rv32 aia=aplic-imsic"
+	fi
+}
+
+# One boot: LOG gets the console. Never fails the script.
+boot() {
+	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
+	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
+		--arch "$arch" --smp 2 --mode check --timeout 240 --quiet \
+		--append " sbipmu.only=stat-hw,stat-fw,record sbipmu.rounds=20 sbipmu.timeout=60" \
+		--log "$log" >/dev/null 2>&1 || true
+}
+
+# The deterministic sampling yield: perf record alone on 1 hart under
+# -icount shift=0 (QEMU then counts instructions, identical run to run).
+yield() {
+	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
+	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
+		--arch "$arch" --smp 1 --mode check --timeout 240 --quiet \
+		--append " sbipmu.only=record sbipmu.rounds=20 sbipmu.timeout=60" \
+		--log "$log" -- -icount shift=0 >/dev/null 2>&1 || true
+	guest_step_text "$log" record 2>/dev/null |
+		sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1
+}
+
+# What a log shows: "booted hw fw samples" (booted 1/0, counts or -).
+# shellcheck source=scripts/guest-log.sh
+. scripts/guest-log.sh
+readout() {
+	local log=$1 booted=0 hw fw samples
+	grep -aq "=== sbipmu: done ===" "$log" 2>/dev/null && booted=1
+	hw=$(guest_step_text "$log" stat-hw 2>/dev/null | awk -F, '$3 == "cycles" && $1 ~ /^[0-9]+$/ { print $1 }' | head -1)
+	fw=$(guest_step_text "$log" stat-fw 2>/dev/null | awk -F, '$3 == "fw_misaligned_load" && $1 ~ /^[0-9]+$/ { print $1 }' | head -1)
+	samples=$(guest_step_text "$log" record 2>/dev/null | sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1)
+	echo "$booted ${hw:--} ${fw:--} ${samples:--}"
+}
+
+# Why neither boots: what our banner or the kernel said last.
+why_not() {
+	local log=$1
+	if grep -aq "without S-mode" "$log"; then
+		echo "no S-mode"
+	elif grep -aq "FATAL" "$log"; then
+		grep -a -m1 "FATAL" "$log" | cut -c1-60
+	else
+		grep -a -v "^linux-run" "$log" | tail -n 1 | tr -d '\r' | cut -c1-60
+	fi
+}
+
+# n > 0 where the reference's is > 0 ("-" counts as 0).
+holds() { [ "${2/-/0}" -eq 0 ] || [ "${1/-/0}" -gt 0 ]; }
+
+pass=0 fail=0 na=0
+out=$(mktemp)
+printf '| arch | -cpu | virt | ours: boots, cycles, fw, samples | reference | yield, ours / ref | verdict |\n|---|---|---|---|---|---|---|\n' >"$out"
+while read -r arch model opts; do
+	name="$arch-$model${opts:+-${opts//=/-}}"
+	ours_fw=$fw rfw=$ref
+	[ "$arch" = rv64 ] || { ours_fw=$fw32; rfw=$ref32; }
+	boot "$ours_fw" "$arch" "$model" "${opts:-}" "$logdir/$name.ours.log"
+	read -r ob oh of os < <(readout "$logdir/$name.ours.log")
+	rb=0 rh=- rf=- rs=-
+	if [ -n "$rfw" ]; then
+		boot "$rfw" "$arch" "$model" "${opts:-}" "$logdir/$name.ref.log"
+		read -r rb rh rf rs < <(readout "$logdir/$name.ref.log")
+	fi
+	# Where the reference samples, the deterministic yields side by
+	# side: ours may fall short by one sample (where the last partial
+	# period ends), no more.
+	oy=- ry=-
+	if [ "${rs/-/0}" -gt 0 ]; then
+		oy=$(yield "$ours_fw" "$arch" "$model" "${opts:-}" "$logdir/$name.ours-yield.log")
+		ry=$(yield "$rfw" "$arch" "$model" "${opts:-}" "$logdir/$name.ref-yield.log")
+		oy=${oy:--} ry=${ry:--}
+	fi
+	if [ "$ob" -eq 0 ] && [ "$rb" -eq 0 ]; then
+		verdict="n/a: $(why_not "$logdir/$name.ours.log")"
+		na=$((na + 1))
+	elif [ "$ob" -eq 1 ] && holds "$oh" "$rh" && holds "$of" "$rf" &&
+		holds "$os" "$rs" && { [ "$ry" = - ] ||
+		[ "${oy/-/0}" -ge $((ry - 1)) ]; }; then
+		verdict=PASS
+		pass=$((pass + 1))
+	else
+		verdict="FAIL (log: $logdir/$name.ours.log)"
+		fail=$((fail + 1))
+	fi
+	printf '| %s | %s | %s | %s, %s, %s, %s | %s, %s, %s, %s | %s / %s | %s |\n' \
+		"$arch" "$model" "${opts:--}" \
+		"$([ "$ob" -eq 1 ] && echo yes || echo no)" "$oh" "$of" "$os" \
+		"$([ "$rb" -eq 1 ] && echo yes || echo no)" "$rh" "$rf" "$rs" \
+		"$oy" "$ry" "$verdict" | tee -a "$out"
+done < <(configs)
+[ -z "$table" ] || cp "$out" "$table"
+rm -f "$out"
+echo "cpus-check: $pass passed, $fail failed, $na not bootable on either"
+[ "$fail" -eq 0 ]
