@@ -18,7 +18,9 @@
  *    Smcntrpmf) would count what the caller asked to exclude, and
  *    Linux would show it as if filtered. Such a counter is not chosen
  *    for a filtered request: NOT_SUPPORTED if no other is free, so that
- *    Linux multiplexes the event onto a counter that filters.
+ *    Linux multiplexes the event onto a counter that filters. Only
+ *    the guest-mode hints alone are let go where no counter of the hart
+ *    could filter the event (pmu_match_guest_hint_only()).
  *  - Where one selector counts on only one programmable counter
  *    (hw.one_counter_per_event: QEMU), a second programmable counter is
  *    never given a selector another one holds: it would read 0. The
@@ -102,6 +104,27 @@ static PMU_ALWAYS_INLINE bool pmu_match_selector_held(const struct pmu_hart *h,
 	return false;
 }
 
+/*
+ * The guest-mode hints alone (SET_VSINH / SET_VUINH), and no counter of
+ * the hart that counts @ev can filter at all: they are let go, as the
+ * spec allows for any filter hint. perf asks for them on every event it
+ * does not mark for guests (exclude_guest), so refusing them where only
+ * mcycle/minstret without Smcntrpmf count an event would leave the
+ * event never counted; while no guest runs they exclude nothing. The
+ * S/U hints (:u, :k) are still refused there: a share counted in every
+ * mode would be shown as if filtered.
+ */
+static bool pmu_match_guest_hint_only(const struct pmu_core *core,
+				      uint64_t flags,
+				      const struct pmu_event *ev)
+{
+	const uint64_t guest =
+		SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH;
+
+	return !(flags & core->filter_flags & ~guest) &&
+	       !(ev->counters & core->filterable & core->hw_valid);
+}
+
 /* Free counters of @set that can count @ev as @flags ask (see above). */
 static PMU_ALWAYS_INLINE uint64_t pmu_match_free(const struct pmu_hart *h,
 						 uint64_t set, uint64_t flags,
@@ -113,7 +136,8 @@ static PMU_ALWAYS_INLINE uint64_t pmu_match_free(const struct pmu_hart *h,
 	if (pmu_event_is_fw(ev))
 		return free;
 	/* A mode filter asked for (MINH is always set, pmu_hw.h). */
-	if (flags & core->filter_flags)
+	if ((flags & core->filter_flags) &&
+	    !pmu_match_guest_hint_only(core, flags, ev))
 		free &= core->filterable;
 	if (__builtin_expect(core->hw.one_counter_per_event, 0)) {
 		uint64_t held = h->mapped & core->hpm_valid;

@@ -78,6 +78,18 @@ static int setup_qemu_one_counter(void **state)
 }
 
 /* Every test here starts as Linux does: after its boot STOP(all, RESET). */
+/* Sscofpmf and H, but no programmable counter (QEMU pmu-mask=0). */
+static int setup_fixed_only(void **state)
+{
+	struct sim_env_cfg cfg = tu_cfg_qemu();
+
+	cfg.linux_boot_stop = true;
+
+	cfg.hart.counters = 0x5; /* cycle, instret */
+	cfg.hart.h_ext = true;
+	return tu_setup_cfg(state, &cfg);
+}
+
 static int setup_linux(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
@@ -689,6 +701,36 @@ test_cfg_match__filter_hint__unfilterable_fixed_not_chosen(void **state)
 }
 
 /*
+ * Only mcycle/minstret, no Smcntrpmf: perf's default exclude_guest
+ * (SET_VSINH | SET_VUINH) is a hint no counter of the hart can honour,
+ * so it is let go and cycles count; :u (SET_SINH) and :k (SET_UINH)
+ * are refused, never counted in every mode as if filtered.
+ */
+static void
+test_cfg_match__fixed_only__guest_hint_let_go_mode_filter_refused(void **state)
+{
+	struct sim_env *env = *state;
+	const unsigned long guest =
+		SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH;
+	struct sbiret c = cfg_match(env, 0, 0x5, guest, EV_CYCLES, 0);
+	struct sbiret i = cfg_match(env, 0, 0x5, guest, EV_INSTRUCTIONS, 0);
+
+	assert_ok(c);
+	assert_int_equal(c.value, 0);
+	assert_ok(i);
+	assert_int_equal(i.value, 2);
+	/* configured, never started: released all the same */
+	assert_err(stop(env, 0, 0x5, SBI_PMU_STOP_FLAG_RESET),
+		   SBI_ERR_ALREADY_STOPPED);
+	assert_err(cfg_match(env, 0, 0x5, guest | SBI_PMU_CFG_FLAG_SET_UINH,
+			     EV_CYCLES, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+	assert_err(cfg_match(env, 0, 0x5, SBI_PMU_CFG_FLAG_SET_SINH,
+			     EV_INSTRUCTIONS, 0),
+		   SBI_ERR_NOT_SUPPORTED);
+}
+
+/*
  * QEMU counts a selector on one programmable counter only; a second one
  * given it reads 0 (FACTS §6: cycles:k read 0 beside cycles:u). With
  * Smcntrpmf the second filtered cycles event goes to mcycle.
@@ -1041,6 +1083,8 @@ int main(void)
 		   setup_smcntrpmf_no_sscofpmf),
 		T(test_cfg_match__no_smcntrpmf__fixed_cfg_untouched),
 		T(test_cfg_match__filter_hint__unfilterable_fixed_not_chosen),
+		TS(test_cfg_match__fixed_only__guest_hint_let_go_mode_filter_refused,
+		   setup_fixed_only),
 		TS(test_cfg_match__one_counter_per_event__second_to_fixed,
 		   setup_qemu_smcntrpmf),
 		TS(test_cfg_match__one_counter_per_event__filtered_second_refused,
