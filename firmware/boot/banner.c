@@ -6,6 +6,7 @@
  * was done to the device tree, and where the next stage starts.
  * Binding diagnostics were printed as they were found, just above.
  */
+#include <sbipmu/dev_fdt.h>
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/sbi_ext_decode.h>
 #include <sbipmu/pmu.h>
@@ -311,12 +312,32 @@ static void banner_harts_line(const struct fw_boot *b)
 	}
 }
 
+/* Which console, and why that one: stdout-path, else serial0, else the
+ * first in the tree (binding/dev_fdt_console.c). */
+static void banner_console(void)
+{
+	fw_printf("Console         : %s at 0x%lx (", fw_dev.console->name,
+		  (unsigned long)fw_dev.console_base);
+	switch (fw_dev.console_from) {
+	case DEV_FDT_CONSOLE_FROM_ALIAS:
+		fw_printf("/aliases/serial0; stdout-path gave none: %s)\n",
+			  fw_dev.console_why);
+		break;
+	case DEV_FDT_CONSOLE_FROM_SCAN:
+		fw_printf("first console node in the tree; stdout-path gave "
+			  "none: %s; serial0 gave none: %s)\n",
+			  fw_dev.console_why, fw_dev.console_why_alias);
+		break;
+	default:
+		fw_printf("/chosen/stdout-path)\n");
+		break;
+	}
+}
+
 static void banner_devices(void)
 {
 	if (fw_dev.console)
-		fw_printf("Console         : %s at 0x%lx\n",
-			  fw_dev.console->name,
-			  (unsigned long)fw_dev.console_base);
+		banner_console();
 	fw_printf("Timer, IPI      : %u CLINT/ACLINT device(s), mtime %s, "
 		  "timebase %lu Hz%s\n",
 		  fw_dev.timer_devs, fw_dev.mtime ? "MMIO" : "time CSR",
@@ -378,8 +399,11 @@ static void banner_next(const struct fw_boot *b)
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
-	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s%s\n",
-		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE");
+	/* as sbi_ecall.c offers them: SRST with a reset, DBCN with a console */
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s\n",
+		  fw_dev.reset_types ? " SRST" : "",
+		  fw_dev.console ? " DBCN" : "", b->pmu ? " PMU" : "",
+		  b->sse_error ? "" : " SSE");
 	if (b->sse_error)
 		fw_printf("SSE             : DISABLED, core init error %d\n",
 			  b->sse_error);

@@ -4,9 +4,10 @@
  * OpenSBI's generic platform does: a driver is a compatible list (the
  * decoding is binding/dev_fdt.c, pure and host-tested) plus ops that
  * touch MMIO (the files of this folder). Four roles:
- *  - console: the /chosen/stdout-path node (ns16550/8250, sifive,uart0,
- *    ucb,htif0); none if the tree names none the firmware knows, and the
- *    firmware is then silent;
+ *  - console (ns16550/8250, sifive,uart0, ucb,htif0): the
+ *    /chosen/stdout-path node, else the /aliases/serial0 node, else the
+ *    first one in the tree; none if the tree has none the firmware
+ *    knows, and the firmware is then silent;
  *  - IPI: each hart's MSIP from a CLINT or ACLINT MSWI, the hart taken
  *    from interrupts-extended (several CLINTs when QEMU makes several
  *    NUMA nodes);
@@ -36,8 +37,11 @@ struct fw_console_ops {
 struct fw_devices {
 	const struct fw_console_ops *console; /* NULL: none */
 	uintptr_t console_base;
-	const char *console_why;	/* no console: why (static text) */
-	const char *console_where;	/* its node's name, or "" */
+	/* How it was found (DEV_FDT_CONSOLE_FROM_*), and why stdout-path and
+	 * then /aliases/serial0 gave none ("" if they were not refused). */
+	unsigned int console_from;
+	const char *console_why;
+	const char *console_why_alias;
 	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
 	uintptr_t mtime;		/* 0: none, the time CSR is read */
 	uint64_t timebase_hz;		/* 0: unknown (the tree did not say) */

@@ -153,8 +153,15 @@ static void fuzz_check_facts(const struct platform_fdt_facts *f)
 static void fuzz_check_console(const struct dev_fdt_console *c)
 {
 	FUZZ_CHECK(c->type <= DEV_FDT_CONSOLE_HTIF);
+	FUZZ_CHECK(c->from <= DEV_FDT_CONSOLE_FROM_SCAN);
 	FUZZ_CHECK((c->type == DEV_FDT_CONSOLE_NONE) ==
-		   (c->why.problem != NULL));
+		   (c->from == DEV_FDT_CONSOLE_FROM_NONE));
+	/* each way tried before the one used was refused, with a reason */
+	FUZZ_CHECK((c->from == DEV_FDT_CONSOLE_FROM_STDOUT_PATH) ==
+		   (c->why.problem == NULL));
+	FUZZ_CHECK((c->from == DEV_FDT_CONSOLE_FROM_STDOUT_PATH ||
+		    c->from == DEV_FDT_CONSOLE_FROM_ALIAS) ==
+		   (c->why_alias.problem == NULL));
 	if (c->type == DEV_FDT_CONSOLE_NONE)
 		return;
 	FUZZ_CHECK(c->node >= 0 && c->size != 0);
