@@ -334,6 +334,26 @@ static void banner_console(void)
 	}
 }
 
+/* The tree's /cpus/timebase-frequency was not usable: what was done. */
+static void banner_timebase(void)
+{
+	const struct fw_fdt_timebase *t = fw_fdt_timebase();
+
+	if (!t->problem)
+		return;
+	if (t->written)
+		fw_printf(
+			"Timebase        : /cpus/timebase-frequency %s: %u Hz "
+			"(%s) written there in the tree handed on\n",
+			t->problem, (unsigned int)t->hz,
+			t->assumed ? "assumed" : "as read from the tree");
+	else
+		fw_printf("Timebase        : /cpus/timebase-frequency %s, and "
+			  "not written into the tree handed on (see Device "
+			  "tree): Linux will not boot on it\n",
+			  t->problem);
+}
+
 static void banner_devices(void)
 {
 	if (fw_dev.console)
@@ -341,9 +361,10 @@ static void banner_devices(void)
 	fw_printf("Timer, IPI      : %u CLINT/ACLINT device(s), mtime %s, "
 		  "timebase %lu Hz%s\n",
 		  fw_dev.timer_devs, fw_dev.mtime ? "MMIO" : "time CSR",
-		  (unsigned long)fw_dev.timebase_hz,
+		  (unsigned long)fw_dev_timebase(),
 		  fw_dev.timebase_hz ? ""
-				     : " (not in the tree: 10 MHz assumed)");
+				     : " (none usable in the tree: assumed)");
+	banner_timebase();
 	if (fw_dev.harts_without_ipi)
 		fw_printf("Timer, IPI      : WARNING: %u hart(s) have no MSIP: "
 			  "no IPI, remote fence or HSM start reaches them\n",

@@ -83,11 +83,13 @@ static void dev_probe_resets(const void *fdt)
 
 void fw_dev_probe(const void *fdt)
 {
+	uint64_t hz;
+
 	fw_dev.reset_name = "";
 	dev_probe_console(fdt);
 	dev_probe_resets(fdt);
-	if (dev_fdt_timebase(fdt, &fw_dev.timebase_hz))
-		fw_dev.timebase_hz = 0;
+	if (!dev_fdt_timebase(fdt, &hz))
+		fw_dev.timebase_hz = (uint32_t)hz; /* at most 32 bits */
 }
 
 /* The hart's MSIP and mtimecmp from the contexts the decoder found. */

@@ -44,7 +44,7 @@ struct fw_devices {
 	const char *console_why_alias;
 	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
 	uintptr_t mtime;		/* 0: none, the time CSR is read */
-	uint64_t timebase_hz;		/* 0: unknown (the tree did not say) */
+	uint32_t timebase_hz;		/* 0: unknown (the tree did not say) */
 	unsigned int harts_without_ipi; /* table harts no MSIP reaches */
 	uint32_t reset_types;		/* DEV_FDT_SRST_* bits offered */
 	const char *reset_name;		/* the first reset device, or "" */
@@ -83,6 +83,16 @@ void fw_dev_ipi_send(const struct fw_hart *h);
 void fw_dev_ipi_clear(const struct fw_hart *h);
 void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value);
 uint64_t fw_dev_time(void);
+
+/*
+ * The timebase when the tree gives none: QEMU virt's and spike's. The
+ * tree handed on gets it too (fdt_setup.c), so the next stage counts
+ * time as the firmware does.
+ */
+#define FW_DEV_TIMEBASE_ASSUMED 10000000U
+
+/* The timebase in use: the tree's, else FW_DEV_TIMEBASE_ASSUMED. */
+uint32_t fw_dev_timebase(void);
 
 /* Busy-wait @us microseconds by the timebase (10 MHz if unknown). */
 void fw_dev_udelay(uint32_t us);

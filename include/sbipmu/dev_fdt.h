@@ -183,7 +183,8 @@ void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 
 /*
  * timebase-frequency of /cpus, else of the first cpu node that has one
- * (4 or 8 bytes, nonzero). Returns NULL and sets @hz, or a static reason.
+ * (4 or 8 bytes, nonzero, below 2^32). Returns NULL and sets @hz, or a
+ * static reason.
  */
 const char *dev_fdt_timebase(const void *fdt, uint64_t *hz);
 

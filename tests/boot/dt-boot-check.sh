@@ -21,7 +21,9 @@
 # stdout-path (the UART reachable through /aliases/serial0 only), and
 # neither (the first UART in the tree): the banner's console line with
 # the way it was found and why, DBCN among the extensions, the smoke
-# payload clean (its checks include DBCN probed present).
+# payload clean (its checks include DBCN probed present). And a
+# /cpus/timebase-frequency absent, zero or 8 bytes long: the banner's
+# Timebase line, and the value the payload reads from the tree handed on.
 #
 # usage: dt-boot-check.sh FIRMWARE SHIM BASE_DTB SMOKE OUTDIR
 set -uo pipefail
@@ -182,6 +184,33 @@ console_case console-first-uart \
 	"first console node in the tree; stdout-path gave none: no /chosen/stdout-path; serial0 gave none: no /aliases/serial0" \
 	sh -c "fdtput -d '$out/console-first-uart.dtb' /chosen stdout-path &&
 		fdtput -r '$out/console-first-uart.dtb' /aliases"
+
+# A timebase Linux cannot use (docs/firmware.md, "Devices"): absent,
+# zero, and 8 bytes (Linux reads the high cell, 0). The banner says what
+# was wrong and what was written; the smoke payload reads the tree it
+# was handed and prints /cpus/timebase-frequency as Linux reads it (one
+# cell), and its check of it passes.
+timebase_case() {
+	local name=$1 hz=$2 want=$3
+	shift 3
+	cp "$out/virt.dtb" "$out/$name.dtb"
+	fdtput "$@" || exit 2
+	edited_boot "$name" 30 -dtb "$out/$name.dtb" -kernel "$smoke"
+	expect "$name" "Timebase        : /cpus/timebase-frequency $want" \
+		"smoke: handed-on /cpus/timebase-frequency $hz (4 bytes)" \
+		"PASS handoff: /cpus/timebase-frequency is one nonzero cell"
+	smoke_clean "$name"
+	echo "dt-boot-check: $name: $(grep -a '^Timebase' "$log")"
+}
+timebase_case timebase-absent 10000000 \
+	"absent: 10000000 Hz (assumed) written there in the tree handed on" \
+	-d "$out/timebase-absent.dtb" /cpus timebase-frequency
+timebase_case timebase-zero 10000000 \
+	"zero: 10000000 Hz (assumed) written there in the tree handed on" \
+	"$out/timebase-zero.dtb" /cpus timebase-frequency 0
+timebase_case timebase-8-bytes 1000000 \
+	"not one 32-bit cell: 1000000 Hz (as read from the tree) written there" \
+	"$out/timebase-8-bytes.dtb" /cpus timebase-frequency 0 1000000
 
 if [ "$fails" -ne 0 ]; then
 	echo "dt-boot-check: $fails failure(s)"

@@ -988,6 +988,16 @@ static void build_no_timebase(void *fdt)
 	u32(fdt, cpus, "timebase-frequency", 0);
 }
 
+/* 8 bytes: 1 MHz taken; 2^32 Hz is more than one cell hands on. */
+static uint32_t timebase_hi;
+
+static void build_wide_timebase(void *fdt)
+{
+	uint32_t v[2] = {timebase_hi, 1000000};
+
+	cells(fdt, node(fdt, 0, "cpus"), "timebase-frequency", v, 2);
+}
+
 static void test_timebase__cpus_then_cpu_node(void **state)
 {
 	void *fdt = load("qemu-virt-7.2.dtb");
@@ -1006,6 +1016,16 @@ static void test_timebase__cpus_then_cpu_node(void **state)
 	assert_int_equal(hz, 32768);
 	free(fdt);
 	fdt = tree(build_no_timebase);
+	assert_string_equal(dev_fdt_timebase(fdt, &hz),
+			    "timebase: no usable timebase-frequency");
+	free(fdt);
+	timebase_hi = 0;
+	fdt = tree(build_wide_timebase);
+	assert_null(dev_fdt_timebase(fdt, &hz));
+	assert_int_equal(hz, 1000000);
+	free(fdt);
+	timebase_hi = 1;
+	fdt = tree(build_wide_timebase);
 	assert_string_equal(dev_fdt_timebase(fdt, &hz),
 			    "timebase: no usable timebase-frequency");
 	free(fdt);
