@@ -24,6 +24,9 @@
 # payload clean (its checks include DBCN probed present). And a
 # /cpus/timebase-frequency absent, zero or 8 bytes long: the banner's
 # Timebase line, and the value the payload reads from the tree handed on.
+# Last, boots without a next stage (no -kernel; one outside RAM; no
+# -kernel and no power-off device): the error line and the stop, a
+# power-off with status 1 in under 10 s, or the message and a WFI park.
 #
 # usage: dt-boot-check.sh FIRMWARE SHIM BASE_DTB SMOKE OUTDIR
 set -uo pipefail
@@ -212,8 +215,42 @@ timebase_case timebase-8-bytes 1000000 \
 	"not one 32-bit cell: 1000000 Hz (as read from the tree) written there" \
 	"$out/timebase-8-bytes.dtb" /cpus timebase-frequency 0 1000000
 
+# No next stage (docs/firmware.md, "Boot"): QEMU without -kernel (its
+# fw_dynamic_info says 0), and a next stage outside RAM (/memory cut to
+# 1 MiB, the payload at 2 MiB). Each: the error line, the payload never
+# entered, and a power-off with the failure status (QEMU exits 1) well
+# inside the timeout. Then without -kernel on a tree without a power-off
+# device: the error line says the hart waits in WFI, and QEMU is still
+# running when the timeout ends it (124).
+no_next_case() {
+	local name=$1 want=$2 status_want=$3 limit=$4
+	shift 4
+	edited_boot "$name" "$limit" "$@"
+	expect "$name" "sbipmu: ERROR: next stage at $want"
+	has "$log" "smoke: S-mode payload" &&
+		fail "$name: the payload was entered"
+	[ "$status" -eq "$status_want" ] ||
+		fail "$name: QEMU exit status $status, want $status_want"
+	echo "dt-boot-check: $name: $(grep -a 'ERROR: next stage' "$log") (status $status, ${took} s)"
+}
+no_next_case no-kernel "0x0: address 0: none was given (QEMU passes 0 without -kernel): not entering it; powering off" 1 20
+[ "$took" -le 10 ] || fail "no-kernel: the power-off took $took s"
+expect no-kernel "Next stage      : 0x0, S-mode"
+cp "$out/virt.dtb" "$out/next-outside-ram.dtb"
+fdtput -t x "$out/next-outside-ram.dtb" /memory@80000000 reg 0 80000000 0 100000 ||
+	exit 2
+no_next_case next-outside-ram "0x80200000: outside RAM (the tree's /memory, less the firmware's own region): not entering it; powering off" 1 20 \
+	-dtb "$out/next-outside-ram.dtb" -kernel "$smoke"
+[ "$took" -le 10 ] || fail "next-outside-ram: the power-off took $took s"
+cp "$out/virt.dtb" "$out/no-kernel-no-reset.dtb"
+fdtput -t s "$out/no-kernel-no-reset.dtb" /soc/test@100000 compatible acme,nope ||
+	exit 2
+no_next_case no-kernel-no-reset "0x0: address 0: none was given (QEMU passes 0 without -kernel): not entering it; no power-off device, so this hart waits in WFI" 124 5 \
+	-dtb "$out/no-kernel-no-reset.dtb"
+expect no-kernel-no-reset "Reset           : none: SRST not offered"
+
 if [ "$fails" -ne 0 ]; then
 	echo "dt-boot-check: $fails failure(s)"
 	exit 1
 fi
-echo "dt-boot-check: OK (5 corrupt trees refused, 1 oversized map survived, $edited edited trees)"
+echo "dt-boot-check: OK (5 corrupt trees refused, 1 oversized map survived, $edited boots on edited trees or without a next stage)"
