@@ -246,7 +246,9 @@ no_next_case() {
 }
 no_next_case no-kernel "0x0: address 0: none was given (QEMU passes 0 without -kernel): not entering it; powering off" 1 20
 [ "$took" -le 10 ] || fail "no-kernel: the power-off took $took s"
-expect no-kernel "Next stage      : 0x0, S-mode"
+# QEMU's fw_dynamic_info is valid without -kernel (it names the boot
+# hart, asks for S-mode): only its next address is 0.
+expect no-kernel "Next stage      : 0x0, S-mode" "boot hart 0 (fw_dynamic)"
 cp "$out/virt.dtb" "$out/next-outside-ram.dtb"
 fdtput -t x "$out/next-outside-ram.dtb" /memory@80000000 reg 0 80000000 0 100000 ||
 	exit 2
