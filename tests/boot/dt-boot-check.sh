@@ -166,12 +166,12 @@ smoke_clean() {
 # the UART), and neither (the first UART in the tree). Each: the banner
 # says which and why, DBCN is offered, the payload runs.
 console_case() {
-	local name=$1 want=$2
+	local name=$1 says=$2
 	shift 2
 	cp "$out/virt.dtb" "$out/$name.dtb"
 	"$@" || exit 2
 	edited_boot "$name" 30 -dtb "$out/$name.dtb" -kernel "$smoke"
-	expect "$name" "Console         : ns16550 at 0x10000000 ($want)" \
+	expect "$name" "Console         : ns16550 at 0x10000000 ($says)" \
 		"SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN "
 	smoke_clean "$name"
 	echo "dt-boot-check: $name: $(grep -a '^Console' "$log")"
@@ -205,12 +205,12 @@ console_case console-first-uart \
 # was handed and prints /cpus/timebase-frequency as Linux reads it (one
 # cell), and its check of it passes.
 timebase_case() {
-	local name=$1 hz=$2 want=$3
+	local name=$1 hz=$2 says=$3
 	shift 3
 	cp "$out/virt.dtb" "$out/$name.dtb"
 	fdtput "$@" || exit 2
 	edited_boot "$name" 30 -dtb "$out/$name.dtb" -kernel "$smoke"
-	expect "$name" "Timebase        : /cpus/timebase-frequency $want" \
+	expect "$name" "Timebase        : /cpus/timebase-frequency $says" \
 		"smoke: handed-on /cpus/timebase-frequency $hz (4 bytes)" \
 		"PASS handoff: /cpus/timebase-frequency is one nonzero cell"
 	smoke_clean "$name"
@@ -234,10 +234,10 @@ timebase_case timebase-8-bytes 1000000 \
 # device: the error line says the hart waits in WFI, and QEMU is still
 # running when the timeout ends it (124).
 no_next_case() {
-	local name=$1 want=$2 status_want=$3 limit=$4
+	local name=$1 says=$2 status_want=$3 limit=$4
 	shift 4
 	edited_boot "$name" "$limit" "$@"
-	expect "$name" "sbipmu: ERROR: next stage at $want"
+	expect "$name" "sbipmu: ERROR: next stage at $says"
 	has "$log" "smoke: S-mode payload" &&
 		fail "$name: the payload was entered"
 	[ "$status" -eq "$status_want" ] ||
