@@ -693,7 +693,7 @@ int platform_fdt_isa_drop(void *fdt, const char *ext)
  * 'timebase-frequency' in DTS"). That reads the first cell of a
  * property of 4 bytes or more, so only one nonzero cell is good:
  *  - absent, or no /cpus: the panic;
- *  - zero: a clock of 0 Hz (clocksource and delay-loop divisions);
+ *  - zero: a clock of 0 Hz, by which no time can be kept;
  *  - any other length: 8 bytes (a 64-bit value, which the Devicetree
  *    spec allows) is read as its high cell, 0 for any real clock; a
  *    shorter one is refused.
