@@ -320,7 +320,12 @@ int dev_fdt_match(const void *fdt, int node, const char *const *compats, int n)
 	return -1;
 }
 
-/* timebase-frequency of @node: 4 or 8 bytes, nonzero. */
+/*
+ * timebase-frequency of @node: 4 or 8 bytes, nonzero, and below 2^32:
+ * the tree handed on carries it as one cell (Linux reads no more,
+ * platform_fdt.h), so the firmware must not count time by a value the
+ * next stage cannot have.
+ */
 static bool dev_fdt_timebase_of(const void *fdt, int node, uint64_t *hz)
 {
 	int len;
@@ -329,7 +334,7 @@ static bool dev_fdt_timebase_of(const void *fdt, int node, uint64_t *hz)
 	if (!p || (len != 4 && len != 8))
 		return false;
 	*hz = dev_fdt_cells(p, len / 4);
-	return *hz != 0;
+	return *hz != 0 && *hz <= UINT32_MAX;
 }
 
 const char *dev_fdt_timebase(const void *fdt, uint64_t *hz)

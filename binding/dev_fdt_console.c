@@ -1,15 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console probe (dev_fdt.h): /chosen/stdout-path to a node, then the
- * node to a console by its compatible. The path, up to its ":options",
- * goes to fdt_path_offset_namelen(), which also resolves an alias name
- * through /aliases. That lookup follows an alias by calling itself on
- * the alias's value, and is safe on a hostile tree only because the
- * libfdt we build (Linux 6.12's, mk/libfdt.mk) accepts no value but a
- * NUL-terminated absolute path: an older one would recurse without end
- * on "serial0 = serial0" or read past a value without its NUL.
- * tests/unit/test_dev_fdt.c keeps both cases, so a libfdt that lost the
- * check would fail there, not at boot.
+ * The console probe (dev_fdt.h), in the order a user expects: the node
+ * /chosen/stdout-path names; failing that, the node /aliases/serial0
+ * names (the serial port a board calls its first); failing that, the
+ * first enabled node in tree order that a console driver knows and can
+ * use. OpenSBI goes on to a UART it finds when stdout-path leads
+ * nowhere, and a tree edited by hand (a stale stdout-path, or none)
+ * usually still has its UART: staying silent there hid every message
+ * and took DBCN from the next stage.
+ *
+ * A path, up to its ":options", goes to fdt_path_offset_namelen(),
+ * which also resolves an alias name through /aliases. That lookup
+ * follows an alias by calling itself on the alias's value, and is safe
+ * on a hostile tree only because the libfdt we build (Linux 6.12's,
+ * mk/libfdt.mk) accepts no value but a NUL-terminated absolute path: an
+ * older one would recurse without end on "serial0 = serial0" or read
+ * past a value without its NUL. tests/unit/test_dev_fdt.c keeps both
+ * cases, so a libfdt that lost the check would fail there, not at boot.
  */
 #include <libfdt.h>
 
@@ -130,29 +137,90 @@ static const char *dev_fdt_console_decode(const void *fdt, int node,
 	return NULL;
 }
 
-/* Decoded into a local copy first: a refusal leaves only the reason. */
-void dev_fdt_console(const void *fdt, struct dev_fdt_console *c)
+/* The node stdout-path names, or why there is none. */
+static const char *dev_fdt_console_chosen(const void *fdt, int *node)
 {
-	struct dev_fdt_console d = {.node = -1, .reg_io_width = 1};
 	const char *path = NULL, *why;
 	int len = 0;
 
 	why = dev_fdt_console_path(fdt, &path, &len);
-	if (!why) {
-		d.node = fdt_path_offset_namelen(fdt, path, len);
-		why = d.node < 0 ? "stdout-path names no node" : NULL;
-		d.node = d.node < 0 ? -1 : d.node;
-	}
+	if (why)
+		return why;
+	*node = fdt_path_offset_namelen(fdt, path, len);
+	return *node < 0 ? "stdout-path names no node" : NULL;
+}
+
+/*
+ * Decode @node into @c, or say why not: @c is written only when the
+ * node is a usable console, so a refusal leaves the caller's copy.
+ */
+static const char *dev_fdt_console_try(const void *fdt, int node,
+				       struct dev_fdt_console *c)
+{
+	struct dev_fdt_console d = {.node = node, .reg_io_width = 1};
+	const char *why = dev_fdt_console_decode(fdt, node, &d);
+
 	if (!why)
-		why = dev_fdt_console_decode(fdt, d.node, &d);
-	if (!why) {
+		*c = d;
+	return why;
+}
+
+/* The first enabled node in tree order a console driver decodes. */
+static bool dev_fdt_console_scan(const void *fdt, struct dev_fdt_console *c)
+{
+	int node;
+
+	for (node = dev_fdt_next(fdt, -1); node >= 0;
+	     node = dev_fdt_next(fdt, node))
+		if (!dev_fdt_console_try(fdt, node, c))
+			return true;
+	return false;
+}
+
+/* The node /aliases/serial0 names, or why there is none. */
+static const char *dev_fdt_console_alias(const void *fdt, int *node)
+{
+	*node = -1;
+	if (!fdt_get_alias(fdt, DEV_FDT_CONSOLE_ALIAS))
+		return "no /aliases/serial0";
+	*node = fdt_path_offset(fdt, DEV_FDT_CONSOLE_ALIAS);
+	return *node < 0 ? "/aliases/serial0 names no node" : NULL;
+}
+
+static struct dev_fdt_reject dev_fdt_console_refusal(const char *problem,
+						     int node)
+{
+	return (struct dev_fdt_reject){dev_fdt_console_role, problem,
+				       node < 0 ? -1 : node};
+}
+
+/*
+ * stdout-path, then /aliases/serial0, then the scan. The refusals of
+ * the first two stay in @c for the banner; the device is the one used.
+ */
+void dev_fdt_console(const void *fdt, struct dev_fdt_console *c)
+{
+	struct dev_fdt_console d = {.node = -1, .reg_io_width = 1};
+	const char *path, *alias;
+	int path_node = -1, alias_node;
+
+	path = dev_fdt_console_chosen(fdt, &path_node);
+	if (!path)
+		path = dev_fdt_console_try(fdt, path_node, &d);
+	if (!path) {
+		d.from = DEV_FDT_CONSOLE_FROM_STDOUT_PATH;
 		*c = d;
 		return;
 	}
-	*c = (struct dev_fdt_console){
-		.type = DEV_FDT_CONSOLE_NONE,
-		.why = {dev_fdt_console_role, why, d.node},
-		.node = d.node,
-		.reg_io_width = 1,
-	};
+	alias = dev_fdt_console_alias(fdt, &alias_node);
+	if (!alias)
+		alias = dev_fdt_console_try(fdt, alias_node, &d);
+	if (!alias)
+		d.from = DEV_FDT_CONSOLE_FROM_ALIAS;
+	else if (dev_fdt_console_scan(fdt, &d))
+		d.from = DEV_FDT_CONSOLE_FROM_SCAN;
+	d.why = dev_fdt_console_refusal(path, path_node);
+	if (alias)
+		d.why_alias = dev_fdt_console_refusal(alias, alias_node);
+	*c = d;
 }

@@ -696,3 +696,42 @@ int platform_fdt_isa_drop(void *fdt, const char *ext)
 	}
 	return 0;
 }
+
+/* ---- the timebase handed on ---- */
+
+/*
+ * What Linux needs: riscv's time_init() reads /cpus/timebase-frequency
+ * with of_property_read_u32(), and panics without it ("no
+ * 'timebase-frequency' in DTS"). That reads the first cell of a
+ * property of 4 bytes or more, so only one nonzero cell is good:
+ *  - absent, or no /cpus: the panic;
+ *  - zero: a clock of 0 Hz, by which no time can be kept;
+ *  - any other length: 8 bytes (a 64-bit value, which the Devicetree
+ *    spec allows) is read as its high cell, 0 for any real clock; a
+ *    shorter one is refused.
+ * A timebase in a cpu node instead of /cpus counts as absent: Linux
+ * does not look there.
+ */
+const char *platform_fdt_timebase_problem(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), len;
+	const fdt32_t *p;
+
+	if (cpus < 0)
+		return "no /cpus";
+	p = fdt_getprop(fdt, cpus, "timebase-frequency", &len);
+	if (!p)
+		return "absent";
+	if (len != (int)sizeof(*p))
+		return "not one 32-bit cell";
+	return fdt32_ld(p) ? NULL : "zero";
+}
+
+int platform_fdt_set_timebase(void *fdt, uint32_t hz)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus");
+
+	if (cpus < 0)
+		return cpus;
+	return fdt_setprop_u32(fdt, cpus, "timebase-frequency", hz);
+}

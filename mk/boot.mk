@@ -4,7 +4,10 @@
 # bad (tests/boot/):
 #   make dt-boot-check   corrupt device trees refused with a clear error
 #                        and a power-off; an oversized riscv,pmu node
-#                        survived with the heap diagnostic
+#                        survived with the heap diagnostic; a console
+#                        found without a usable stdout-path; a bad
+#                        timebase written into the tree handed on; no
+#                        next stage stopped cleanly
 #   make fw-debug-check  the debug firmware's hooks (firmware/boot/debug.h):
 #                        faults and stack overruns reported, the machine
 #                        powered off; a late hart served; the release

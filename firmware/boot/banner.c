@@ -6,6 +6,7 @@
  * was done to the device tree, and where the next stage starts.
  * Binding diagnostics were printed as they were found, just above.
  */
+#include <sbipmu/dev_fdt.h>
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/sbi_ext_decode.h>
 #include <sbipmu/pmu.h>
@@ -342,18 +343,59 @@ static void banner_harts_line(const struct fw_boot *b)
 	}
 }
 
+/* Which console, and why that one: stdout-path, else serial0, else the
+ * first in the tree (binding/dev_fdt_console.c). */
+static void banner_console(void)
+{
+	fw_printf("Console         : %s at 0x%lx (", fw_dev.console->name,
+		  (unsigned long)fw_dev.console_base);
+	switch (fw_dev.console_from) {
+	case DEV_FDT_CONSOLE_FROM_ALIAS:
+		fw_printf("/aliases/serial0; stdout-path gave none: %s)\n",
+			  fw_dev.console_why);
+		break;
+	case DEV_FDT_CONSOLE_FROM_SCAN:
+		fw_printf("first console node in the tree; stdout-path gave "
+			  "none: %s; serial0 gave none: %s)\n",
+			  fw_dev.console_why, fw_dev.console_why_alias);
+		break;
+	default:
+		fw_printf("/chosen/stdout-path)\n");
+		break;
+	}
+}
+
+/* The tree's /cpus/timebase-frequency was not usable: what was done. */
+static void banner_timebase(void)
+{
+	const struct fw_fdt_timebase *t = fw_fdt_timebase();
+
+	if (!t->problem)
+		return;
+	if (t->written)
+		fw_printf(
+			"Timebase        : /cpus/timebase-frequency %s: %u Hz "
+			"(%s) written there in the tree handed on\n",
+			t->problem, (unsigned int)t->hz,
+			t->assumed ? "assumed" : "as read from the tree");
+	else
+		fw_printf("Timebase        : /cpus/timebase-frequency %s, and "
+			  "not written into the tree handed on (see Device "
+			  "tree): Linux will not boot on it\n",
+			  t->problem);
+}
+
 static void banner_devices(void)
 {
 	if (fw_dev.console)
-		fw_printf("Console         : %s at 0x%lx\n",
-			  fw_dev.console->name,
-			  (unsigned long)fw_dev.console_base);
+		banner_console();
 	fw_printf("Timer, IPI      : %u CLINT/ACLINT device(s), mtime %s, "
 		  "timebase %lu Hz%s\n",
 		  fw_dev.timer_devs, fw_dev.mtime ? "MMIO" : "time CSR",
-		  (unsigned long)fw_dev.timebase_hz,
+		  (unsigned long)fw_dev_timebase(),
 		  fw_dev.timebase_hz ? ""
-				     : " (not in the tree: 10 MHz assumed)");
+				     : " (none usable in the tree: assumed)");
+	banner_timebase();
 	if (fw_dev.harts_without_ipi)
 		fw_printf("Timer, IPI      : WARNING: %u hart(s) have no MSIP: "
 			  "no IPI, remote fence or HSM start reaches them\n",
@@ -421,8 +463,11 @@ static void banner_next(const struct fw_boot *b)
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
-	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s%s\n",
-		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE");
+	/* as sbi_ecall.c offers them: SRST with a reset, DBCN with a console */
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s\n",
+		  fw_dev.reset_types ? " SRST" : "",
+		  fw_dev.console ? " DBCN" : "", b->pmu ? " PMU" : "",
+		  b->sse_error ? "" : " SSE");
 	if (b->sse_error)
 		fw_printf("SSE             : DISABLED, core init error %d\n",
 			  b->sse_error);

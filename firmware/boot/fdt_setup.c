@@ -18,6 +18,7 @@
 
 #include "alloc.h"
 #include "console.h"
+#include "dev.h"
 #include "discover.h"
 #include "enables.h"
 #include "fdt_setup.h"
@@ -50,6 +51,9 @@ static struct fdt_refusal {
 
 /* The facts of the tree taken at boot; fw_plat.model points into it. */
 static struct platform_fdt_facts fdt_facts;
+
+/* The timebase as the tree handed on carries it (fw_fdt_timebase()). */
+static struct fw_fdt_timebase fdt_timebase;
 
 /* Bytes readable from @addr on, up to @want; traps caught. */
 static size_t fdt_readable(uintptr_t addr, size_t want)
@@ -396,10 +400,22 @@ static int fdt_edit(void *fdt)
 		err = dev_fdt_aia_hide_m_level(fdt);
 	if (!err && fw_machine->fdt_fixup)
 		err = fw_machine->fdt_fixup(fdt);
+	/* Linux panics without it; a tree without /cpus has no harts to
+	 * tell, and its other edits still count. */
+	if (!err && fdt_timebase.problem) {
+		err = platform_fdt_set_timebase(fdt, fdt_timebase.hz);
+		err = err == -FDT_ERR_NOTFOUND ? 0 : err;
+	}
 	return err;
 }
 
-void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
+const struct fw_fdt_timebase *fw_fdt_timebase(void)
+{
+	return &fdt_timebase;
+}
+
+/* Edit in place if the tree has room, else grow a copy elsewhere. */
+static void *fdt_fixup_place(void *fdt, uintptr_t next_addr, const char **note)
 {
 	size_t size;
 	void *dst;
@@ -434,4 +450,17 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 	else
 		*note = "moved below the old tree to grow";
 	return err ? fdt : dst;
+}
+
+void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
+{
+	void *out;
+
+	fdt_timebase.problem = platform_fdt_timebase_problem(fdt);
+	fdt_timebase.hz = fw_dev_timebase();
+	fdt_timebase.assumed = !fw_dev.timebase_hz;
+	out = fdt_fixup_place(fdt, next_addr, note);
+	fdt_timebase.written =
+		fdt_timebase.problem && !platform_fdt_timebase_problem(out);
+	return out;
 }

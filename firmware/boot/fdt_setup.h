@@ -71,10 +71,29 @@ void fw_fdt_pmu_map(const void *fdt, struct pmu_core *core,
 		    struct fw_pmu_dt *out);
 
 /*
- * Add /reserved-memory/mmode_resv@<base> (no-map) over the firmware
- * region. Edits in place when the blob has room, else moves it just
- * above the firmware region (below @next_addr). Returns the tree to pass
- * to the next stage and sets *@note to a description of what was done.
+ * /cpus/timebase-frequency in the tree handed on. @problem: what was
+ * wrong with it in the tree received (platform_fdt_timebase_problem(),
+ * NULL: nothing, left as it was); @hz the value the fix-up wrote there,
+ * the firmware's own timebase, @assumed if the tree gave none
+ * (FW_DEV_TIMEBASE_ASSUMED); @written once the tree handed on has it.
+ */
+struct fw_fdt_timebase {
+	const char *problem;
+	uint32_t hz;
+	bool assumed;
+	bool written;
+};
+
+const struct fw_fdt_timebase *fw_fdt_timebase(void);
+
+/*
+ * Edit the tree for the next stage: /reserved-memory/mmode_resv@<base>
+ * (no-map) over the firmware region, harts not served disabled, ISA
+ * extensions the harts do not offer dropped, and /cpus/timebase-frequency
+ * written when the tree's is not usable (fw_fdt_timebase()). Edits in place
+ * when the blob has room, else moves it just above the firmware region (below
+ * @next_addr). Returns the tree to pass to the next stage and sets *@note to a
+ * description of what was done.
  */
 void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note);
 

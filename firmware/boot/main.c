@@ -231,6 +231,45 @@ static void __attribute__((noreturn)) main_refuse(const struct fw_boot *b)
 }
 
 /*
+ * Why @addr is no next stage, or NULL. QEMU's fw_dynamic_info says 0
+ * when it was started without -kernel (it knows of nothing to run), and
+ * an address outside RAM, or inside the firmware, holds nothing the
+ * firmware can vouch for. Entering either hung or faulted in S-mode
+ * with nothing said; a next stage in flash or ROM would need this
+ * check to learn those ranges.
+ */
+static const char *main_next_problem(unsigned long addr)
+{
+	if (!addr)
+		return "address 0: none was given (QEMU passes 0 without "
+		       "-kernel)";
+	if (!fw_plat_ram_ok(addr, 4))
+		return "outside RAM (the tree's /memory, less the firmware's "
+		       "own region)";
+	return NULL;
+}
+
+/*
+ * No next stage: say so and stop the machine, reporting failure (QEMU
+ * exits with status 1), as for a refused tree; without a power-off
+ * device the boot hart parks, having said so.
+ */
+static void __attribute__((noreturn))
+main_no_next(const struct fw_boot *b, const char *why)
+{
+	bool off = fw_dev_reset_can(SBI_SRST_TYPE_SHUTDOWN);
+
+	fw_printf("sbipmu: ERROR: next stage at 0x%lx: %s: not entering it; "
+		  "%s\n",
+		  b->next_addr, why,
+		  off ? "powering off"
+		      : "no power-off device, so this hart waits in WFI");
+	if (off)
+		fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
+	main_park();
+}
+
+/*
  * Where the firmware region may end: a power of two above its base (one
  * NAPOT entry), below the next stage and the tree if they lie above.
  */
@@ -317,6 +356,7 @@ static void main_harts_setup(struct fw_boot *b)
 static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 {
 	struct fw_hart *self;
+	const char *no_next;
 
 	b->fdt_in = fdt;
 	if (!fw_fdt_take(fdt)) {
@@ -345,6 +385,9 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	main_hart_init(self);
 	if (b->banner)
 		fw_banner(b);
+	no_next = main_next_problem(b->next_addr);
+	if (no_next)
+		main_no_next(b, no_next);
 	sbi_hsm_boot_started(self);
 	main_set_stage(STAGE_RUNNING, b->hartid);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);

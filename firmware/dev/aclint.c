@@ -65,8 +65,11 @@ uint64_t fw_dev_time(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* 10 MHz when the tree did not say: QEMU virt's and spike's timebase. */
-#define ACLINT_TIMEBASE_GUESS 10000000ULL
+uint32_t fw_dev_timebase(void)
+{
+	return fw_dev.timebase_hz ? fw_dev.timebase_hz
+				  : FW_DEV_TIMEBASE_ASSUMED;
+}
 
 /*
  * 32-bit divisions only: a 64-bit one would pull in libgcc's, which uses
@@ -75,9 +78,7 @@ uint64_t fw_dev_time(void)
  */
 uint64_t fw_dev_us_to_ticks(uint32_t us)
 {
-	uint64_t hz =
-		fw_dev.timebase_hz ? fw_dev.timebase_hz : ACLINT_TIMEBASE_GUESS;
-	uint32_t per_ms = (uint32_t)(hz > UINT32_MAX ? UINT32_MAX : hz) / 1000;
+	uint32_t per_ms = fw_dev_timebase() / 1000;
 
 	return (uint64_t)(us / 1000) * per_ms + (us % 1000) * per_ms / 1000;
 }

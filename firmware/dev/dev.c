@@ -46,11 +46,15 @@ static void dev_probe_console(const void *fdt)
 	const struct fw_console_ops *ops;
 
 	dev_fdt_console(fdt, &c);
+	fw_dev.console_from = c.from;
+	fw_dev.console_why = c.why.problem ? c.why.problem : "";
+	fw_dev.console_why_alias =
+		c.why_alias.problem ? c.why_alias.problem : "";
 	ops = dev_console_driver(&c);
 	if (!ops) {
-		fw_dev.console_why = c.type == DEV_FDT_CONSOLE_NONE
-					     ? c.why.problem
-					     : "its address is beyond ours";
+		if (c.type != DEV_FDT_CONSOLE_NONE)
+			fw_dev.console_why = "its address is beyond ours";
+		fw_dev.console_from = DEV_FDT_CONSOLE_FROM_NONE;
 		return;
 	}
 	if (ops->init)
@@ -100,13 +104,14 @@ static void dev_probe_aia(const void *fdt)
 
 void fw_dev_probe(const void *fdt)
 {
+	uint64_t hz;
+
 	fw_dev.reset_name = "";
-	fw_dev.console_why = "";
 	dev_probe_console(fdt);
 	dev_probe_resets(fdt);
 	dev_probe_aia(fdt);
-	if (dev_fdt_timebase(fdt, &fw_dev.timebase_hz))
-		fw_dev.timebase_hz = 0;
+	if (!dev_fdt_timebase(fdt, &hz))
+		fw_dev.timebase_hz = (uint32_t)hz; /* at most 32 bits */
 }
 
 /* The hart's MSIP and mtimecmp from the contexts the decoder found. */

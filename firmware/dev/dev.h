@@ -4,9 +4,10 @@
  * OpenSBI's generic platform does: a driver is a compatible list (the
  * decoding is binding/dev_fdt.c, pure and host-tested) plus ops that
  * touch MMIO (the files of this folder). Four roles:
- *  - console: the /chosen/stdout-path node (ns16550/8250, sifive,uart0,
- *    ucb,htif0); none if the tree names none the firmware knows, and the
- *    firmware is then silent;
+ *  - console (ns16550/8250, sifive,uart0, ucb,htif0): the
+ *    /chosen/stdout-path node, else the /aliases/serial0 node, else the
+ *    first one in the tree; none if the tree has none the firmware
+ *    knows, and the firmware is then silent;
  *  - IPI: each hart's MSIP from a CLINT or ACLINT MSWI, the hart taken
  *    from interrupts-extended (several CLINTs when QEMU makes several
  *    NUMA nodes);
@@ -38,11 +39,14 @@ struct fw_console_ops {
 struct fw_devices {
 	const struct fw_console_ops *console; /* NULL: none */
 	uintptr_t console_base;
-	const char *console_why;	/* no console: why (static text) */
-	const char *console_where;	/* its node's name, or "" */
+	/* How it was found (DEV_FDT_CONSOLE_FROM_*), and why stdout-path and
+	 * then /aliases/serial0 gave none ("" if they were not refused). */
+	unsigned int console_from;
+	const char *console_why;
+	const char *console_why_alias;
 	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
 	uintptr_t mtime;		/* 0: none, the time CSR is read */
-	uint64_t timebase_hz;		/* 0: unknown (the tree did not say) */
+	uint32_t timebase_hz;		/* 0: unknown (the tree did not say) */
 	unsigned int harts_without_ipi; /* table harts no MSIP reaches */
 	uint32_t reset_types;		/* DEV_FDT_SRST_* bits offered */
 	const char *reset_name;		/* the first reset device, or "" */
@@ -85,6 +89,16 @@ void fw_dev_ipi_send(const struct fw_hart *h);
 void fw_dev_ipi_clear(const struct fw_hart *h);
 void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value);
 uint64_t fw_dev_time(void);
+
+/*
+ * The timebase when the tree gives none: QEMU virt's and spike's. The
+ * tree handed on gets it too (fdt_setup.c), so the next stage counts
+ * time as the firmware does.
+ */
+#define FW_DEV_TIMEBASE_ASSUMED 10000000U
+
+/* The timebase in use: the tree's, else FW_DEV_TIMEBASE_ASSUMED. */
+uint32_t fw_dev_timebase(void);
 
 /* Busy-wait @us microseconds by the timebase (10 MHz if unknown). */
 void fw_dev_udelay(uint32_t us);

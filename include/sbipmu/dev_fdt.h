@@ -36,7 +36,7 @@ struct dev_fdt_reject {
 	int node;
 };
 
-/* ---- the console: /chosen/stdout-path ---- */
+/* ---- the console: stdout-path, /aliases/serial0, or the first ---- */
 
 enum dev_fdt_console_type {
 	DEV_FDT_CONSOLE_NONE,
@@ -44,6 +44,17 @@ enum dev_fdt_console_type {
 	DEV_FDT_CONSOLE_SIFIVE,	  /* sifive,uart0 */
 	DEV_FDT_CONSOLE_HTIF,	  /* ucb,htif0 */
 };
+
+/* Where the console came from, in the order they are tried. */
+enum dev_fdt_console_from {
+	DEV_FDT_CONSOLE_FROM_NONE,
+	DEV_FDT_CONSOLE_FROM_STDOUT_PATH, /* /chosen/stdout-path */
+	DEV_FDT_CONSOLE_FROM_ALIAS,	  /* /aliases/serial0 */
+	DEV_FDT_CONSOLE_FROM_SCAN,	  /* the first one in tree order */
+};
+
+/* The alias tried when stdout-path gives no console. */
+#define DEV_FDT_CONSOLE_ALIAS "serial0"
 
 /*
  * HTIF as QEMU (hw/char/riscv_htif.c, a base from the device tree rather
@@ -58,9 +69,14 @@ enum dev_fdt_console_type {
 
 struct dev_fdt_console {
 	enum dev_fdt_console_type type;
-	struct dev_fdt_reject why; /* NONE: why; otherwise role/problem NULL */
-	int node;		   /* the stdout-path node, -1 if none */
-	uint64_t base;		   /* first reg entry, in CPU addresses */
+	enum dev_fdt_console_from from; /* FROM_NONE: type NONE */
+	/* Why stdout-path gave none, and then why /aliases/serial0 gave
+	 * none: problem NULL when that way was not refused (it gave the
+	 * console, or was not tried). */
+	struct dev_fdt_reject why;
+	struct dev_fdt_reject why_alias;
+	int node;      /* the console's node, -1 if none */
+	uint64_t base; /* first reg entry, in CPU addresses */
 	uint64_t size;
 	/* UART8250: register i at base + (i << reg_shift), reg_io_width
 	 * bytes wide (1 or 4); clock_hz / baud 0 when absent. */
@@ -74,11 +90,16 @@ struct dev_fdt_console {
 };
 
 /*
- * The console /chosen/stdout-path (or the older linux,stdout-path)
- * names: a path, or an alias of /aliases, with any ":options" suffix
- * ("serial0:115200n8") ignored. The node must be enabled, have a
- * compatible above and a usable first reg entry; otherwise the type is
- * NONE and @c->why says why.
+ * The console, the first of these that gives one (@c->from says which):
+ *  1. the node /chosen/stdout-path (or the older linux,stdout-path)
+ *     names: a path, or an alias of /aliases, with any ":options"
+ *     suffix ("serial0:115200n8") ignored;
+ *  2. the node /aliases/serial0 names;
+ *  3. the first node in tree order that is one.
+ * A node is a console if it is enabled, has a compatible above and a
+ * usable first reg entry (and, for an 8250, usable reg-shift and
+ * reg-io-width). @c->why and @c->why_alias say why the first two gave
+ * none; type NONE if no way gave one.
  */
 void dev_fdt_console(const void *fdt, struct dev_fdt_console *c);
 
@@ -162,7 +183,8 @@ void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 
 /*
  * timebase-frequency of /cpus, else of the first cpu node that has one
- * (4 or 8 bytes, nonzero). Returns NULL and sets @hz, or a static reason.
+ * (4 or 8 bytes, nonzero, below 2^32). Returns NULL and sets @hz, or a
+ * static reason.
  */
 const char *dev_fdt_timebase(const void *fdt, uint64_t *hz);
 

@@ -4,8 +4,9 @@
  * riscv,pmu node (pmu_fdt.h): the check that judges a blob whole before
  * anything reads a property, the platform facts read from a blob that
  * passed it (model, harts and their ISA extensions, RAM, device
- * addresses, firmware options in /chosen), and the /reserved-memory node
- * the firmware adds for itself. Pure libfdt, no hardware: the firmware
+ * addresses, firmware options in /chosen), and the edits the firmware
+ * makes to the tree it hands on (/reserved-memory, harts disabled, ISA
+ * extensions dropped, the timebase). Pure libfdt, no hardware: the firmware
  * (firmware/boot/fdt_setup.c) and the device-tree fuzzer (tests/fuzz/fuzz_dt.c)
  * run the same code.
  */
@@ -172,5 +173,21 @@ int platform_fdt_disable_cpus(void *fdt,
  * negative libfdt error.
  */
 int platform_fdt_isa_drop(void *fdt, const char *ext);
+
+/*
+ * Why /cpus/timebase-frequency of @fdt is not what the next stage needs
+ * (one nonzero 32-bit cell: Linux panics or divides by zero otherwise;
+ * platform_fdt.c says why each case is bad), as static text: "no /cpus",
+ * "absent", "zero", "not one 32-bit cell"; NULL if it is.
+ */
+const char *platform_fdt_timebase_problem(const void *fdt);
+
+/*
+ * Set /cpus/timebase-frequency of @fdt, an open tree with room to grow,
+ * to one cell @hz, replacing whatever was there. Returns 0 or a negative
+ * libfdt error (-FDT_ERR_NOTFOUND: no /cpus; -FDT_ERR_NOSPACE: retry on
+ * a larger copy).
+ */
+int platform_fdt_set_timebase(void *fdt, uint32_t hz);
 
 #endif

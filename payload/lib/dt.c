@@ -177,3 +177,13 @@ bool dt_compatible_base(const void *dtb, const char *compat, uint64_t *base)
 	return node >= 0 && dt_enabled(dtb, node) &&
 	       dt_node_base(dtb, node, base);
 }
+
+uint32_t dt_timebase(const void *dtb, int *len)
+{
+	int cpus = dt_valid(dtb) ? fdt_path_offset(dtb, "/cpus") : -1;
+
+	*len = -1;
+	if (cpus < 0 || !fdt_getprop(dtb, cpus, "timebase-frequency", len))
+		return 0;
+	return dt_u32(dtb, cpus, "timebase-frequency", 0);
+}

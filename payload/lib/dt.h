@@ -36,6 +36,12 @@ struct dt_uart {
 /* The ns16550(a) UART /chosen/stdout-path names; false if none. */
 bool dt_stdout_uart(const void *dtb, struct dt_uart *uart);
 
+/*
+ * /cpus/timebase-frequency as Linux reads it (one cell; 0 when absent,
+ * another length, or zero), and its length in bytes in *@len (-1 absent).
+ */
+uint32_t dt_timebase(const void *dtb, int *len);
+
 /* First reg address of the first enabled node compatible with @compat. */
 bool dt_compatible_base(const void *dtb, const char *compat, uint64_t *base);
 

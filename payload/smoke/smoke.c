@@ -3,7 +3,8 @@
  * The quick S-mode smoke test of the sbipmu firmware (`make fw-smoke`),
  * on the payload runtime in payload/lib. Unlike the conformance suite it
  * knows it runs on sbipmu: it checks the hand-off state (cycle and
- * instret count for a payload that never calls the PMU extension), our
+ * instret count for a payload that never calls the PMU extension, the
+ * tree's timebase as Linux reads it), our
  * implementation id, our firmware events (SBIPMU_FW_ECALL, exact counts
  * of the standard ones), PMP protection of the firmware and the non-PMU
  * extensions Linux needs. It
@@ -117,6 +118,23 @@ static void test_handoff(void)
 	smoke_counting_report("handoff: rdcycle counts, no PMU call made",
 			      "handoff: rdinstret counts, no PMU call made",
 			      &smoke_handoff);
+}
+
+/*
+ * The tree handed on has the timebase Linux's time_init() reads: one
+ * nonzero cell in /cpus (the firmware writes it there when the tree it
+ * got had none usable; docs/firmware.md, "Devices"). The value is
+ * printed for tests that give the firmware such a tree.
+ */
+static void test_handoff_timebase(const void *dtb)
+{
+	int len;
+	uint32_t hz = dt_timebase(dtb, &len);
+
+	printf("smoke: handed-on /cpus/timebase-frequency %lu (%d bytes)\n",
+	       (unsigned long)hz, len);
+	smoke_check("handoff: /cpus/timebase-frequency is one nonzero cell",
+		    hz != 0 && len == 4, len, 4);
 }
 
 static void test_base(void)
@@ -756,6 +774,7 @@ int payload_main(unsigned long hartid, const void *dtb)
 	printf("smoke: S-mode payload on hart %lu, dtb 0x%lx\n", hartid,
 	       (unsigned long)dtb);
 	test_handoff();
+	test_handoff_timebase(dtb);
 	test_base();
 	test_counters();
 	test_stopped_fixed_holds(PMU_CTR_CYCLE, "cycle");

@@ -32,13 +32,19 @@ fail() {
 }
 has() { grep -aqF -- "$2" "$1"; }
 
+# A next stage that spins ("j ." on RV64 and RV32), for "-": without a
+# next stage the firmware powers off after its banner (docs/firmware.md,
+# "Boot"), which could end the run before hart 1's fault is reported.
+printf '\x6f\x00\x00\x00' >"$out/spin.bin"
+
 # boot NAME ARCH FIRMWARE SMP KERNEL|- K=V...: log in $out/NAME.log,
 # QEMU's status in $status.
 boot() {
 	local name=$1 arch=$2 fw=$3 smp=$4 kernel=$5 qemu next=()
 	shift 5
 	qemu=qemu-system-riscv${arch#rv}
-	[ "$kernel" = - ] || next=(-kernel "$kernel")
+	[ "$kernel" = - ] && kernel=$out/spin.bin
+	next=(-kernel "$kernel")
 	"$chosen_dtb" "$out/$name.dtb" - "$qemu" "$arch,sscofpmf=true" "$smp" \
 		256M "$fw" "$@" || exit 2
 	timeout 60 "$qemu" -M virt -cpu "$arch,sscofpmf=true" -smp "$smp" \

@@ -11,9 +11,11 @@
 #     sifive_u, whose payload checks assume a stoppable cycle counter)
 #     passes with 0 failures; sifive_u parks hart 0 (no S-mode);
 #   spike RV32: the same on a 32-bit hart;
-#   a tree without /chosen/stdout-path, and one whose console node is of
-#     an unknown kind: the firmware prints nothing and the payload still
-#     runs and powers off (QEMU exits 0 through SRST) instead of hanging;
+#   a tree without /chosen/stdout-path whose UART is disabled, and one
+#     whose UART is of an unknown kind: no console to fall back to (the
+#     fallbacks themselves: dt-boot-check), so the firmware prints
+#     nothing, and the payload still runs and powers off (QEMU exits 0
+#     through SRST) instead of hanging;
 #   8 harts on a firmware built for 4: the banner says 4 are not served
 #     and the payload passes on the 4 served.
 #
@@ -102,6 +104,7 @@ qemu-system-riscv64 -M virt,dumpdtb="$dtb" -cpu rv64,sscofpmf=true -smp 2 \
 	-m 256M -nographic >/dev/null 2>&1
 cp "$dtb" "$out/no-console.dtb"
 fdtput -d "$out/no-console.dtb" /chosen stdout-path
+fdtput -t s "$out/no-console.dtb" /soc/serial@10000000 status disabled
 cp "$dtb" "$out/bad-console.dtb"
 fdtput -t s "$out/bad-console.dtb" /soc/serial@10000000 compatible acme,nope
 for t in no-console bad-console; do

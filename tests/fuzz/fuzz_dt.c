@@ -8,8 +8,9 @@
  * probes of dev_fdt.h (console, timers for 8 harts, timebase, resets),
  * the PMU core on a simulated hart, pmu_fdt_load() (node, rows from a
  * 32 KiB heap as the firmware's, parse, map builder), the banner's event
- * inventory, and the /reserved-memory fix-up in place and, when that
- * needs room, in a grown copy (firmware/boot/fdt_setup.c: fw_fdt_fixup()).
+ * inventory, and the fix-up's /reserved-memory node and /cpus timebase
+ * in place and, when that needs room, in a grown copy
+ * (firmware/boot/fdt_setup.c: fw_fdt_fixup()).
  * Any breach of the checks below aborts, which libFuzzer reports as a
  * crash:
  *  - reads stay inside the blob: the check sees a heap buffer of exactly
@@ -32,7 +33,7 @@
  *    at most 4 per row and 2 per whole property;
  *  - the inventory counts exactly the events the map offers;
  *  - a fix-up that succeeds gives a tree the check accepts, holding the
- *    node.
+ *    node and, if it has /cpus, a timebase the next stage can use.
  * The hardware varies with the input's size (size % 4): QEMU's counters,
  * all 31, only the fixed two, or a sparse set.
  */
@@ -153,8 +154,15 @@ static void fuzz_check_facts(const struct platform_fdt_facts *f)
 static void fuzz_check_console(const struct dev_fdt_console *c)
 {
 	FUZZ_CHECK(c->type <= DEV_FDT_CONSOLE_HTIF);
+	FUZZ_CHECK(c->from <= DEV_FDT_CONSOLE_FROM_SCAN);
 	FUZZ_CHECK((c->type == DEV_FDT_CONSOLE_NONE) ==
-		   (c->why.problem != NULL));
+		   (c->from == DEV_FDT_CONSOLE_FROM_NONE));
+	/* each way tried before the one used was refused, with a reason */
+	FUZZ_CHECK((c->from == DEV_FDT_CONSOLE_FROM_STDOUT_PATH) ==
+		   (c->why.problem == NULL));
+	FUZZ_CHECK((c->from == DEV_FDT_CONSOLE_FROM_STDOUT_PATH ||
+		    c->from == DEV_FDT_CONSOLE_FROM_ALIAS) ==
+		   (c->why_alias.problem == NULL));
 	if (c->type == DEV_FDT_CONSOLE_NONE)
 		return;
 	FUZZ_CHECK(c->node >= 0 && c->size != 0);
@@ -367,6 +375,20 @@ static void fuzz_check_fixed(const void *fdt)
 	FUZZ_CHECK(platform_fdt_check(fdt, fdt_totalsize(fdt), &v) == 0);
 	node = fdt_path_offset(fdt, "/reserved-memory/mmode_resv@80000000");
 	FUZZ_CHECK(node >= 0);
+	FUZZ_CHECK(fdt_path_offset(fdt, "/cpus") < 0 ||
+		   !platform_fdt_timebase_problem(fdt));
+}
+
+/* The fix-up's edits that libfdt alone does, as fdt_setup.c's fdt_edit(). */
+static int fuzz_edit(void *fdt)
+{
+	int err = platform_fdt_add_reserved(fdt, FUZZ_FW_BASE, FUZZ_FW_SIZE);
+
+	if (!err && platform_fdt_timebase_problem(fdt)) {
+		err = platform_fdt_set_timebase(fdt, 10000000);
+		err = err == -FDT_ERR_NOTFOUND ? 0 : err;
+	}
+	return err;
 }
 
 /* fw_fdt_fixup()'s libfdt steps: in place, then in a grown copy. */
@@ -377,8 +399,7 @@ static void fuzz_fixup(void *fdt, uint32_t total)
 	int err = fdt_open_into(fdt, fdt, (int)total);
 
 	if (!err)
-		err = platform_fdt_add_reserved(fdt, FUZZ_FW_BASE,
-						FUZZ_FW_SIZE);
+		err = fuzz_edit(fdt);
 	if (!err) {
 		fuzz_check_fixed(fdt);
 		return;
@@ -389,8 +410,7 @@ static void fuzz_fixup(void *fdt, uint32_t total)
 	FUZZ_CHECK(copy);
 	err = fdt_open_into(fdt, copy, (int)grown);
 	if (!err)
-		err = platform_fdt_add_reserved(copy, FUZZ_FW_BASE,
-						FUZZ_FW_SIZE);
+		err = fuzz_edit(copy);
 	if (!err)
 		fuzz_check_fixed(copy);
 	free(copy);

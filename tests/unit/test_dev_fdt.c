@@ -329,12 +329,23 @@ static void test_console__refusals_name_their_reason(void **state)
 		dev_fdt_console(fdt, &c);
 		if (!cases[i].problem) {
 			assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
+			assert_int_equal(c.from,
+					 DEV_FDT_CONSOLE_FROM_STDOUT_PATH);
+			assert_null(c.why.problem);
 			assert_int_equal(c.base, 0x10000000);
 		} else {
-			assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
+			/* the same node is the first in the tree: the scan
+			 * takes it where the stdout-path was the problem */
+			assert_true(c.from != DEV_FDT_CONSOLE_FROM_STDOUT_PATH);
 			assert_string_equal(c.why.role, "console");
 			assert_string_equal(c.why.problem, cases[i].problem);
+			assert_string_equal(c.why_alias.problem,
+					    "no /aliases/serial0");
+		}
+		if (c.type == DEV_FDT_CONSOLE_NONE) {
+			assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_NONE);
 			assert_int_equal(c.base, 0);
+			assert_int_equal(c.node, -1);
 		}
 		free(fdt);
 	}
@@ -360,6 +371,131 @@ static void test_console__disabled_node_refused_with_its_offset(void **state)
 	assert_string_equal(c.why.problem, "disabled");
 	assert_int_equal(c.why.node,
 			 fdt_path_offset(fdt, "/soc/serial@10000000"));
+	free(fdt);
+}
+
+/*
+ * The fallbacks: @fallback_case picks what the tree has. Nodes are
+ * added last first, so the tree order is serial@10000000 (a kind no
+ * driver knows), serial@10001000 (disabled), htif (known), serial@10002000
+ * (the ns16550a serial0 names, unless told otherwise).
+ */
+enum fallback_case {
+	FALLBACK_PATH_NO_NODE, /* stdout-path to no node, serial0 fine */
+	FALLBACK_ALIAS_ONLY,   /* no stdout-path, serial0 fine */
+	FALLBACK_ALIAS_BAD,    /* stdout-path to no node, serial0 disabled */
+	FALLBACK_NONE_KNOWN,   /* no stdout-path, no serial0, no known kind */
+};
+
+static enum fallback_case fallback_case;
+
+static void build_fallback(void *fdt)
+{
+	enum fallback_case k = fallback_case;
+	int soc = add_soc(fdt), aliases, chosen, n;
+
+	if (k != FALLBACK_NONE_KNOWN)
+		add_uart(fdt, soc, 0x10002000, NULL);
+	if (k != FALLBACK_NONE_KNOWN) {
+		n = node(fdt, soc, "htif");
+		str(fdt, n, "compatible", "ucb,htif0");
+		reg64(fdt, n, 0x1000000, 0x10);
+	}
+	add_uart(fdt, soc, 0x10001000, "disabled");
+	n = add_uart(fdt, soc, 0x10000000, NULL);
+	str(fdt, n, "compatible", "acme,uart");
+	aliases = node(fdt, 0, "aliases");
+	if (k == FALLBACK_ALIAS_BAD)
+		str(fdt, aliases, "serial0", "/soc/serial@10001000");
+	else if (k != FALLBACK_NONE_KNOWN)
+		str(fdt, aliases, "serial0", "/soc/serial@10002000");
+	chosen = node(fdt, 0, "chosen");
+	if (k == FALLBACK_PATH_NO_NODE || k == FALLBACK_ALIAS_BAD)
+		str(fdt, chosen, "stdout-path", "/soc/gone:115200n8");
+}
+
+static void console_fallback(enum fallback_case k, struct dev_fdt_console *c)
+{
+	void *fdt;
+
+	fallback_case = k;
+	fdt = tree(build_fallback);
+	dev_fdt_console(fdt, c);
+	free(fdt);
+}
+
+static void
+test_console__stdout_path_to_no_node_falls_back_to_serial0(void **state)
+{
+	struct dev_fdt_console c;
+
+	(void)state;
+	console_fallback(FALLBACK_PATH_NO_NODE, &c);
+	assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_ALIAS);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
+	assert_int_equal(c.base, 0x10002000);
+	assert_string_equal(c.why.problem, "stdout-path names no node");
+	assert_int_equal(c.why.node, -1);
+	assert_null(c.why_alias.problem);
+}
+
+static void test_console__no_stdout_path_takes_serial0(void **state)
+{
+	struct dev_fdt_console c;
+
+	(void)state;
+	console_fallback(FALLBACK_ALIAS_ONLY, &c);
+	assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_ALIAS);
+	assert_int_equal(c.base, 0x10002000);
+	assert_string_equal(c.why.problem, "no /chosen/stdout-path");
+}
+
+static void
+test_console__bad_serial0_takes_first_known_enabled_node(void **state)
+{
+	struct dev_fdt_console c;
+
+	(void)state;
+	console_fallback(FALLBACK_ALIAS_BAD, &c);
+	/* serial@10000000 no driver knows, serial@10001000 disabled */
+	assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_SCAN);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_HTIF);
+	assert_int_equal(c.base, 0x1000000);
+	assert_string_equal(c.why.problem, "stdout-path names no node");
+	assert_string_equal(c.why_alias.problem, "disabled");
+	assert_true(c.why_alias.node >= 0);
+}
+
+static void test_console__none_when_no_node_a_driver_knows(void **state)
+{
+	struct dev_fdt_console c;
+
+	(void)state;
+	console_fallback(FALLBACK_NONE_KNOWN, &c);
+	assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_NONE);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
+	assert_int_equal(c.node, -1);
+	assert_string_equal(c.why.problem, "no /chosen/stdout-path");
+	assert_string_equal(c.why_alias.problem, "no /aliases/serial0");
+}
+
+static void build_alias_to_nothing(void *fdt)
+{
+	int aliases = node(fdt, 0, "aliases");
+
+	str(fdt, aliases, "serial0", "/soc/serial@0");
+}
+
+static void test_console__serial0_to_no_node_said(void **state)
+{
+	void *fdt = tree(build_alias_to_nothing);
+	struct dev_fdt_console c;
+
+	(void)state;
+	dev_fdt_console(fdt, &c);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
+	assert_string_equal(c.why_alias.problem,
+			    "/aliases/serial0 names no node");
 	free(fdt);
 }
 
@@ -852,6 +988,16 @@ static void build_no_timebase(void *fdt)
 	u32(fdt, cpus, "timebase-frequency", 0);
 }
 
+/* 8 bytes: 1 MHz taken; 2^32 Hz is more than one cell hands on. */
+static uint32_t timebase_hi;
+
+static void build_wide_timebase(void *fdt)
+{
+	uint32_t v[2] = {timebase_hi, 1000000};
+
+	cells(fdt, node(fdt, 0, "cpus"), "timebase-frequency", v, 2);
+}
+
 static void test_timebase__cpus_then_cpu_node(void **state)
 {
 	void *fdt = load("qemu-virt-7.2.dtb");
@@ -870,6 +1016,16 @@ static void test_timebase__cpus_then_cpu_node(void **state)
 	assert_int_equal(hz, 32768);
 	free(fdt);
 	fdt = tree(build_no_timebase);
+	assert_string_equal(dev_fdt_timebase(fdt, &hz),
+			    "timebase: no usable timebase-frequency");
+	free(fdt);
+	timebase_hi = 0;
+	fdt = tree(build_wide_timebase);
+	assert_null(dev_fdt_timebase(fdt, &hz));
+	assert_int_equal(hz, 1000000);
+	free(fdt);
+	timebase_hi = 1;
+	fdt = tree(build_wide_timebase);
 	assert_string_equal(dev_fdt_timebase(fdt, &hz),
 			    "timebase: no usable timebase-frequency");
 	free(fdt);
@@ -1104,6 +1260,14 @@ int main(void)
 		cmocka_unit_test(test_console__htif_on_spike),
 		cmocka_unit_test(test_console__follows_stdout_path_alias),
 		cmocka_unit_test(test_console__refusals_name_their_reason),
+		cmocka_unit_test(
+			test_console__stdout_path_to_no_node_falls_back_to_serial0),
+		cmocka_unit_test(test_console__no_stdout_path_takes_serial0),
+		cmocka_unit_test(
+			test_console__bad_serial0_takes_first_known_enabled_node),
+		cmocka_unit_test(
+			test_console__none_when_no_node_a_driver_knows),
+		cmocka_unit_test(test_console__serial0_to_no_node_said),
 		cmocka_unit_test(
 			test_console__disabled_node_refused_with_its_offset),
 		cmocka_unit_test(test_console__reg_translated_through_ranges),

@@ -682,6 +682,112 @@ static void test_add_reserved__node_added_tree_still_passes(void **state)
 	free(b.fdt);
 }
 
+/* ---- the timebase handed on ---- */
+
+/* QEMU's virt tree with /cpus/timebase-frequency of @len bytes of @v. */
+static void *virt_with_timebase(const void *v, int len)
+{
+	void *fdt = load_open("qemu-virt-7.2.dtb");
+	int cpus = fdt_path_offset(fdt, "/cpus");
+
+	assert_true(cpus >= 0);
+	if (len < 0)
+		assert_int_equal(fdt_delprop(fdt, cpus, "timebase-frequency"),
+				 0);
+	else
+		assert_int_equal(
+			fdt_setprop(fdt, cpus, "timebase-frequency", v, len),
+			0);
+	return fdt;
+}
+
+/*
+ * Bad is what Linux's of_property_read_u32() of /cpus cannot use: absent,
+ * zero, or another length than one cell (8 bytes read as the high cell).
+ */
+static void test_timebase_problem__only_one_nonzero_cell_is_good(void **state)
+{
+	static const uint8_t ten_mhz[] = {0x00, 0x98, 0x96, 0x80};
+	static const uint8_t zero[] = {0, 0, 0, 0};
+	static const uint8_t wide[] = {0, 0, 0, 0, 0x00, 0x98, 0x96, 0x80};
+	static const uint8_t short2[] = {0x98, 0x96};
+	const struct {
+		const void *v;
+		int len;
+		const char *problem;
+	} cases[] = {
+		{ten_mhz, 4, NULL},
+		{NULL, -1, "absent"},
+		{zero, 4, "zero"},
+		{wide, 8, "not one 32-bit cell"},
+		{short2, 2, "not one 32-bit cell"},
+		{NULL, 0, "not one 32-bit cell"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		void *fdt = virt_with_timebase(cases[i].v, cases[i].len);
+		const char *got = platform_fdt_timebase_problem(fdt);
+
+		if (cases[i].problem)
+			assert_string_equal(got, cases[i].problem);
+		else
+			assert_null(got);
+		free(fdt);
+	}
+}
+
+static void test_timebase_problem__no_cpus_said(void **state)
+{
+	void *fdt = tree(build_no_cpus);
+
+	(void)state;
+	assert_string_equal(platform_fdt_timebase_problem(fdt), "no /cpus");
+	assert_int_equal(platform_fdt_set_timebase(fdt, 10000000),
+			 -FDT_ERR_NOTFOUND);
+	free(fdt);
+}
+
+/* Written as one cell over what was there; the tree still passes. */
+static void test_set_timebase__one_cell_replaces_bad_value(void **state)
+{
+	static const uint8_t wide[] = {0, 0, 0, 0, 0x00, 0x0f, 0x42, 0x40};
+	void *fdt;
+	struct platform_fdt_verdict v;
+	struct blob done;
+	const fdt32_t *p;
+	int len;
+
+	(void)state;
+	for (int absent = 0; absent < 2; absent++) {
+		fdt = virt_with_timebase(wide, absent ? -1 : 8);
+		assert_int_equal(platform_fdt_set_timebase(fdt, 1000000), 0);
+		assert_null(platform_fdt_timebase_problem(fdt));
+		p = fdt_getprop(fdt, fdt_path_offset(fdt, "/cpus"),
+				"timebase-frequency", &len);
+		assert_int_equal(len, 4);
+		assert_int_equal(fdt32_to_cpu(*p), 1000000);
+		done = (struct blob){fdt, fdt_totalsize(fdt)};
+		assert_int_equal(check(&done, done.size, &v), 0);
+		free(fdt);
+	}
+}
+
+/* A packed tree (QEMU 7.2's) has no room: NOSPACE, to retry larger. */
+static void test_set_timebase__packed_tree_says_nospace(void **state)
+{
+	struct blob b = load("qemu-virt-7.2.dtb");
+	int cpus = fdt_path_offset(b.fdt, "/cpus");
+
+	(void)state;
+	assert_int_equal(fdt_open_into(b.fdt, b.fdt, (int)b.size), 0);
+	assert_int_equal(fdt_delprop(b.fdt, cpus, "timebase-frequency"), 0);
+	assert_int_equal(fdt_pack(b.fdt), 0);
+	assert_int_equal(platform_fdt_set_timebase(b.fdt, 10000000),
+			 -FDT_ERR_NOSPACE);
+	free(b.fdt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -724,6 +830,12 @@ int main(void)
 		cmocka_unit_test(test_isa_has__multi_letter_tokens_only),
 		cmocka_unit_test(
 			test_add_reserved__node_added_tree_still_passes),
+		cmocka_unit_test(
+			test_timebase_problem__only_one_nonzero_cell_is_good),
+		cmocka_unit_test(test_timebase_problem__no_cpus_said),
+		cmocka_unit_test(
+			test_set_timebase__one_cell_replaces_bad_value),
+		cmocka_unit_test(test_set_timebase__packed_tree_says_nospace),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
