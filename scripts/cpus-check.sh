@@ -29,6 +29,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BUILD=${BUILD:-build}
+# Per boot: a boot of these steps takes 2-20 s; a CPU that cannot run
+# the firmware or the kernel prints nothing more and is cut off here.
+TIMEOUT=${CPUS_CHECK_TIMEOUT:-120}
 fw="" ref="" ref32="" quick=0 arches=both table=""
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -86,7 +89,7 @@ configs() {
 boot() {
 	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
 	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
-		--arch "$arch" --smp 2 --mode check --timeout 240 --quiet \
+		--arch "$arch" --smp 2 --mode check --timeout "$TIMEOUT" --quiet \
 		--append " sbipmu.only=stat-hw,stat-fw,record sbipmu.rounds=20 sbipmu.timeout=60" \
 		--log "$log" >/dev/null 2>&1 || true
 }
@@ -96,7 +99,7 @@ boot() {
 yield() {
 	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
 	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
-		--arch "$arch" --smp 1 --mode check --timeout 240 --quiet \
+		--arch "$arch" --smp 1 --mode check --timeout "$TIMEOUT" --quiet \
 		--append " sbipmu.only=record sbipmu.rounds=20 sbipmu.timeout=60" \
 		--log "$log" -- -icount shift=0 >/dev/null 2>&1 || true
 	guest_step_text "$log" record 2>/dev/null |
@@ -119,15 +122,20 @@ readout() {
 	echo "$booted ${hw:--} ${fw:--} ${samples:--}"
 }
 
-# Why neither boots: what our banner or the kernel said last.
+# Why neither boots, from our log: how far it got.
 why_not() {
 	local log=$1
-	if grep -aq "without S-mode" "$log"; then
-		echo "no S-mode"
+	if ! grep -aq "^sbipmu " "$log"; then
+		echo "no firmware output: the CPU cannot run an RV64GC/RV32GC image"
+	elif grep -aq "without S-mode" "$log"; then
+		echo "no hart with S-mode"
 	elif grep -aq "FATAL" "$log"; then
-		grep -a -m1 "FATAL" "$log" | cut -c1-60
+		grep -a -m1 "FATAL" "$log" | tr -d '\r|' | cut -c1-70
+	elif ! grep -aq "Linux version" "$log"; then
+		echo "the kernel never started (its ISA needs more than the CPU has)"
 	else
-		grep -a -v "^linux-run" "$log" | tail -n 1 | tr -d '\r' | cut -c1-60
+		grep -a -v "^linux-run" "$log" | grep -av "TIMEOUT\|terminating" |
+			tail -n 1 | tr -d '\r|' | cut -c1-70
 	fi
 }
 
