@@ -56,7 +56,8 @@ few_counters() {
 		"$1 $1,sscofpmf=true,zihpm=false" "$1 $1,sscofpmf=true,pmu-mask=0x38"
 }
 
-# The configurations: "ARCH MODEL [VIRT_OPTS]".
+# The configurations: "ARCH MODEL [VIRT_OPTS [HARTS]]" (VIRT_OPTS "-":
+# none; HARTS default 2).
 configs() {
 	if [ "$quick" -eq 1 ]; then
 		printf '%s\n' "rv64 max" "rv64 rva23s64" "rv64 veyron-v1" \
@@ -73,7 +74,11 @@ configs() {
 			esac
 		done
 		printf '%s\n' "rv64 rv64,sscofpmf=true aia=aplic" "rv64 rv64,sscofpmf=true aia=aplic-imsic" \
-			"rv64 max aia=aplic-imsic" "rv64 veyron-v1 aia=aplic-imsic"
+			"rv64 max aia=aplic-imsic" "rv64 veyron-v1 aia=aplic-imsic" \
+			"rv64 rv64,sscofpmf=true aia=aplic 1" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic 1" \
+			"rv64 rv64,sscofpmf=true aia=aplic 64" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic 64"
 		few_counters rv64
 	fi
 	if [ "$arches" != rv64 ] && [ -f "$BUILD/linux-rv32/Image" ]; then
@@ -87,9 +92,9 @@ configs() {
 
 # One boot: LOG gets the console. Never fails the script.
 boot() {
-	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
+	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5 harts=$6
 	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
-		--arch "$arch" --smp 2 --mode check --timeout "$TIMEOUT" --quiet \
+		--arch "$arch" --smp "$harts" $([ "$harts" -le 4 ] || echo --mem 2G) --mode check --timeout "$TIMEOUT" --quiet \
 		--append " sbipmu.only=stat-hw,stat-fw,record sbipmu.rounds=20 sbipmu.timeout=60" \
 		--log "$log" >/dev/null 2>&1 || true
 }
@@ -144,16 +149,18 @@ holds() { [ "${2/-/0}" -eq 0 ] || [ "${1/-/0}" -gt 0 ]; }
 
 pass=0 fail=0 na=0
 out=$(mktemp)
-printf '| arch | -cpu | virt | ours: boots, cycles, fw, samples | reference | yield, ours / ref | verdict |\n|---|---|---|---|---|---|---|\n' >"$out"
-while read -r arch model opts; do
-	name="$arch-$model${opts:+-${opts//=/-}}"
+printf '| arch | -cpu | virt | harts | ours: boots, cycles, fw, samples | reference | yield, ours / ref | verdict |\n|---|---|---|---|---|---|---|---|\n' >"$out"
+while read -r arch model opts harts; do
+	[ "${opts:--}" != - ] || opts=""
+	harts=${harts:-2}
+	name="$arch-$model${opts:+-${opts//=/-}}-$harts"
 	ours_fw=$fw rfw=$ref
 	[ "$arch" = rv64 ] || { ours_fw=$fw32; rfw=$ref32; }
-	boot "$ours_fw" "$arch" "$model" "${opts:-}" "$logdir/$name.ours.log"
+	boot "$ours_fw" "$arch" "$model" "${opts:-}" "$logdir/$name.ours.log" "$harts"
 	read -r ob oh of os < <(readout "$logdir/$name.ours.log")
 	rb=0 rh=- rf=- rs=-
 	if [ -n "$rfw" ]; then
-		boot "$rfw" "$arch" "$model" "${opts:-}" "$logdir/$name.ref.log"
+		boot "$rfw" "$arch" "$model" "${opts:-}" "$logdir/$name.ref.log" "$harts"
 		read -r rb rh rf rs < <(readout "$logdir/$name.ref.log")
 	fi
 	# Where the reference samples, the deterministic yields side by
@@ -177,8 +184,8 @@ while read -r arch model opts; do
 		verdict="FAIL (log: $logdir/$name.ours.log)"
 		fail=$((fail + 1))
 	fi
-	printf '| %s | %s | %s | %s, %s, %s, %s | %s, %s, %s, %s | %s / %s | %s |\n' \
-		"$arch" "$model" "${opts:--}" \
+	printf '| %s | %s | %s | %s | %s, %s, %s, %s | %s, %s, %s, %s | %s / %s | %s |\n' \
+		"$arch" "$model" "${opts:--}" "$harts" \
 		"$([ "$ob" -eq 1 ] && echo yes || echo no)" "$oh" "$of" "$os" \
 		"$([ "$rb" -eq 1 ] && echo yes || echo no)" "$rh" "$rf" "$rs" \
 		"$oy" "$ry" "$verdict" | tee -a "$out"
