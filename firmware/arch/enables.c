@@ -185,6 +185,28 @@ bool fw_enables_dropped(const char *ext)
 	return false;
 }
 
+/* Does the hart have AIA's CSRs? mtopi answers on every AIA hart. */
+#define CSR_MTOPI 0xFB0
+static bool enables_probe_aia(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_MTOPI);
+	return fw_catch_end(old) == 0;
+}
+
+/*
+ * Named in the tree, but the hart has none of its CSRs: S-mode would
+ * trap on the first access (KVM's hstateen0, the AIA driver's stopi).
+ */
+static void enables_drop_absent(const struct platform_fdt_isa *dt)
+{
+	if (dt->smstateen && !fw_enables.present[FW_ENABLE_MSTATEEN0])
+		enables_drop("smstateen");
+	if (dt->ssaia && !enables_probe_aia())
+		enables_drop("ssaia");
+}
+
 /* Write what the rules want, keep what stuck (WARL), drop the rest. */
 void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
 {
@@ -215,6 +237,7 @@ void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
 		if (enables_rule_applies(r, dt) && !ok)
 			enables_drop(r->ext);
 	}
+	enables_drop_absent(dt);
 }
 
 void fw_enables_apply(void)

@@ -120,8 +120,9 @@ static void banner_enables(void)
 	fw_printf("\n");
 	if (!fw_enables.n_dropped)
 		return;
-	fw_printf("ISA note        : dropped from the tree (their M-mode "
-		  "enable does not stick):");
+	fw_printf("ISA note        : dropped from the tree handed on (the "
+		  "harts lack them, or their M-mode enable does not "
+		  "stick):");
 	for (i = 0; i < fw_enables.n_dropped; i++)
 		fw_printf(" %s", fw_enables.dropped[i]);
 	fw_printf("\n");

@@ -187,3 +187,21 @@ uint32_t dt_timebase(const void *dtb, int *len)
 		return 0;
 	return dt_u32(dtb, cpus, "timebase-frequency", 0);
 }
+
+bool dt_isa_names(const void *dtb, const char *ext)
+{
+	int cpus = dt_valid(dtb) ? fdt_path_offset(dtb, "/cpus") : -1;
+	int node, len;
+
+	if (cpus < 0)
+		return false;
+	fdt_for_each_subnode(node, dtb, cpus)
+	{
+		const char *l =
+			fdt_getprop(dtb, node, "riscv,isa-extensions", &len);
+
+		if (l && len > 0 && fdt_stringlist_contains(l, len, ext))
+			return true;
+	}
+	return false;
+}

@@ -42,6 +42,9 @@ bool dt_stdout_uart(const void *dtb, struct dt_uart *uart);
  */
 uint32_t dt_timebase(const void *dtb, int *len);
 
+/* Does any cpu's riscv,isa-extensions name @ext? */
+bool dt_isa_names(const void *dtb, const char *ext);
+
 /* First reg address of the first enabled node compatible with @compat. */
 bool dt_compatible_base(const void *dtb, const char *compat, uint64_t *base);
 

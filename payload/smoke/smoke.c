@@ -137,6 +137,47 @@ static void test_handoff_timebase(const void *dtb)
 		    hz != 0 && len == 4, len, 4);
 }
 
+/*
+ * Every extension the tree handed on names that needs an M-mode enable
+ * works in S-mode: its CSR reads without a trap (the firmware drops an
+ * extension whose enable did not stick; docs/firmware.md, "M-mode
+ * enables"). The named ones are printed for tests that give the
+ * firmware a tree claiming more than the hart has.
+ */
+#define SMOKE_TRY(insn)                                                        \
+	({                                                                     \
+		unsigned long smoke_ex_ = trap_counts().exceptions;            \
+		trap_arm(true);                                                \
+		__asm__ volatile(insn ::: "t0", "memory");                     \
+		trap_arm(false);                                               \
+		trap_counts().exceptions == smoke_ex_;                         \
+	})
+
+static void smoke_enable_check(const void *dtb, const char *ext,
+			       const char *check, bool ok)
+{
+	if (!dt_isa_names(dtb, ext))
+		return;
+	printf("smoke: handed-on ISA names %s\n", ext);
+	smoke_check(check, ok, ok, 1);
+}
+
+static void test_handoff_enables(const void *dtb)
+{
+	/* seed only answers a read-write access (Zkr) */
+	smoke_enable_check(dtb, "zkr", "handoff: zkr named, seed reads in S",
+			   SMOKE_TRY("csrrw t0, 0x015, x0"));
+	smoke_enable_check(dtb, "smstateen",
+			   "handoff: smstateen named, sstateen0 reads in S",
+			   SMOKE_TRY("csrr t0, 0x10C"));
+	smoke_enable_check(dtb, "ssaia",
+			   "handoff: ssaia named, stopi reads in S",
+			   SMOKE_TRY("csrr t0, 0xDB0"));
+	smoke_enable_check(dtb, "sstc",
+			   "handoff: sstc named, stimecmp reads in S",
+			   SMOKE_TRY("csrr t0, 0x14D"));
+}
+
 static void test_base(void)
 {
 	struct sbiret r;
@@ -775,6 +816,7 @@ int payload_main(unsigned long hartid, const void *dtb)
 	       (unsigned long)dtb);
 	test_handoff();
 	test_handoff_timebase(dtb);
+	test_handoff_enables(dtb);
 	test_base();
 	test_counters();
 	test_stopped_fixed_holds(PMU_CTR_CYCLE, "cycle");

@@ -24,6 +24,8 @@
 # payload clean (its checks include DBCN probed present). And a
 # /cpus/timebase-frequency absent, zero or 8 bytes long: the banner's
 # Timebase line, and the value the payload reads from the tree handed on.
+# A tree naming extensions the harts lack (Zkr, Svpbmt, Smstateen, Ssaia
+# on rv64): each dropped from the tree handed on, none named there.
 # Last, boots without a next stage (no -kernel; one outside RAM; no
 # -kernel and no power-off device): the error line and the stop, a
 # power-off with status 1 in under 10 s, or the message and a WFI park.
@@ -225,6 +227,28 @@ timebase_case timebase-zero 10000000 \
 timebase_case timebase-8-bytes 1000000 \
 	"not one 32-bit cell: 1000000 Hz (as read from the tree) written there" \
 	"$out/timebase-8-bytes.dtb" /cpus timebase-frequency 0 1000000
+
+# A tree that names extensions the harts lack (docs/firmware.md, "M-mode
+# enables"): rv64 has no Zkr (no mseccfg), no Svpbmt (menvcfg.PBMTE does
+# not stick), no Smstateen and no AIA CSRs, yet every cpu node claims
+# them. The firmware must drop each from the tree it hands on (banner
+# line), and the payload must find none of them named: a named one
+# would be checked by reading its CSR from S-mode.
+isa=$(fdtget -t s "$out/virt.dtb" /cpus/cpu@0 riscv,isa-extensions) || exit 2
+cp "$out/virt.dtb" "$out/isa-claims.dtb"
+for cpu in /cpus/cpu@0 /cpus/cpu@1; do
+	# shellcheck disable=SC2086 # one word per extension
+	fdtput -t s "$out/isa-claims.dtb" $cpu riscv,isa-extensions \
+		$isa zkr svpbmt smstateen ssaia || exit 2
+done
+edited_boot isa-claims 30 -dtb "$out/isa-claims.dtb" -kernel "$smoke"
+expect isa-claims "stick): svpbmt zkr smstateen ssaia"
+for ext in zkr svpbmt smstateen ssaia; do
+	! has "$log" "smoke: handed-on ISA names $ext" ||
+		fail "isa-claims: $ext still named in the tree handed on"
+done
+smoke_clean isa-claims
+echo "dt-boot-check: isa-claims: $(grep -a '^ISA note        : dropped' "$log")"
 
 # No next stage (docs/firmware.md, "Boot"): QEMU without -kernel (its
 # fw_dynamic_info says 0), and a next stage outside RAM (/memory cut to
