@@ -371,6 +371,20 @@ static void banner_platform(const struct fw_boot *b)
 		  (unsigned long)b->hart_bytes);
 }
 
+/* Legacy v0.1 calls: on, or which switch turned them off. */
+static void banner_legacy(void)
+{
+	const char *why = !FW_LEGACY ? "not built (FW_LEGACY=0)"
+				     : "/chosen/sbipmu,legacy = \"off\"";
+
+	if (fw_feat.legacy)
+		fw_printf(
+			"Legacy SBI v0.1 : EIDs 0x00-0x08 (set_timer, console, "
+			"IPI, remote fences, shutdown)\n");
+	else
+		fw_printf("Legacy SBI v0.1 : off: %s\n", why);
+}
+
 static void banner_next(const struct fw_boot *b)
 {
 	fw_printf("Device tree     : %p: %s\n", b->fdt_out, b->fdt_note);
@@ -378,8 +392,10 @@ static void banner_next(const struct fw_boot *b)
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
-	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s%s\n",
-		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE");
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM SRST DBCN%s%s%s\n",
+		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE",
+		  fw_feat.legacy ? " LEGACY" : "");
+	banner_legacy();
 	if (b->sse_error)
 		fw_printf("SSE             : DISABLED, core init error %d\n",
 			  b->sse_error);

@@ -4,8 +4,9 @@
  * counts the call, routes it to the extension's handler, and applies the
  * single backstop of the error policy: any error code outside the SBI
  * v3.0 table becomes SBI_ERR_FAILED, and value is 0 whenever error is not
- * SBI_SUCCESS. Legacy v0.1 extensions (EIDs 0x00-0x0F) and unknown EIDs
- * answer SBI_ERR_NOT_SUPPORTED.
+ * SBI_SUCCESS. Unknown EIDs answer SBI_ERR_NOT_SUPPORTED. Legacy v0.1
+ * calls (EIDs 0x00-0x0F, sbi_legacy.c) take a path of their own: their
+ * one result goes in a0 and a1 keeps what S-mode put there.
  *
  * On the way out, an SSE event that became due is delivered (and SSE
  * COMPLETE, which resumes an interrupted context, keeps the a0/a1 S-mode
@@ -65,6 +66,8 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 
 bool sbi_ecall_probe(unsigned long eid)
 {
+	if (eid <= SBI_EXT_LEGACY_LAST)
+		return sbi_legacy_offered(eid);
 	if (eid == SBI_EXT_PMU)
 		return fw_hart_self()->pmu != NULL;
 	if (eid == SBI_EXT_SSE)
@@ -93,6 +96,27 @@ static __attribute__((noinline)) struct sbiret ecall_failed(struct sbiret ret)
 	if (!sbi_error_is_defined(ret.error))
 		ret.error = SBI_ERR_FAILED;
 	ret.value = 0;
+	return ret;
+}
+
+/*
+ * A legacy v0.1 call (SBI v3.0 "Legacy Extensions": "return the value
+ * in a0 only"): a0 is the handler's value, a1 goes back as S-mode set
+ * it. The backstop does not apply: console_getchar's byte is a value,
+ * not an error code, and every error a legacy handler gives is a
+ * defined one.
+ */
+static __attribute__((noinline)) struct sbiret
+ecall_legacy(struct fw_hart *h, const unsigned long a[6], unsigned long eid)
+{
+	struct sbiret ret;
+
+	if (pmu_fw_events_counted(h->pmu, ECALL_EVENTS))
+		ecall_count(h->pmu);
+	ret.error = sbi_legacy_ecall(h, eid, a);
+	ret.value = a[1];
+	if (h->sse_work)
+		ret = fw_sse_ecall_exit(h, a, ret);
 	return ret;
 }
 
@@ -170,6 +194,8 @@ struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
 		return ecall_pmu(h->pmu_fast, fid, a);
 	if (eid == SBI_EXT_BASE)
 		return ecall_base(h, fid, a);
+	if (eid <= SBI_EXT_LEGACY_LAST)
+		return ecall_legacy(h, a, eid);
 	return ecall_dispatch(h, fid, a, eid);
 }
 

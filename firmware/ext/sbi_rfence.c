@@ -203,30 +203,38 @@ static bool rfence_post(struct fw_hart *h, const struct sbi_hartlist *list)
 	return self;
 }
 
+void sbi_rfence_request(struct fw_hart *h, const struct sbi_hartlist *list,
+			unsigned int fid, unsigned long start,
+			unsigned long size, unsigned long asid)
+{
+	unsigned int cursor = 0;
+
+	h->fence.kind = fid;
+	h->fence.start = start;
+	h->fence.size = size;
+	h->fence.asid = asid;
+	h->fence.vmid = fid >= HFENCE_VVMA_ASID
+				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
+				: 0;
+	if (sbi_hartlist_next(list, &cursor))
+		pmu_fw_event(h->pmu, rfence_events[fid].sent);
+	if (rfence_post(h, list))
+		rfence_do(h, &h->fence);
+	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
+		fw_ipi_poll(h);
+}
+
 struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct sbi_hartlist list;
-	unsigned int cursor = 0;
 
 	if (fid >= FENCE_KIND_COUNT || (fid >= HFENCE_GVMA_VMID && !fw_feat.h))
 		return r;
 	r.error = sbi_hartmask_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	h->fence.kind = (unsigned int)fid;
-	h->fence.start = a[2];
-	h->fence.size = a[3];
-	h->fence.asid = a[4];
-	h->fence.vmid = fid >= HFENCE_VVMA_ASID
-				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
-				: 0;
-	if (sbi_hartlist_next(&list, &cursor))
-		pmu_fw_event(h->pmu, rfence_events[fid].sent);
-	if (rfence_post(h, &list))
-		rfence_do(h, &h->fence);
-	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
-		fw_ipi_poll(h);
+	sbi_rfence_request(h, &list, (unsigned int)fid, a[2], a[3], a[4]);
 	return r;
 }

@@ -129,8 +129,8 @@ static void test_base(void)
 	smoke_eq("base: impl id", (long long)r.value, SBIPMU_IMPL_ID);
 	smoke_eq("base: probe PMU", (long long)sbi_probe(SBI_EXT_PMU), 1);
 	smoke_eq("base: probe DBCN", (long long)sbi_probe(SBI_EXT_DBCN), 1);
-	smoke_eq("base: probe legacy console absent",
-		 (long long)sbi_probe(SBI_EXT_LEGACY_PUTCHAR), 0);
+	smoke_eq("base: probe legacy console present (on by default)",
+		 (long long)sbi_probe(SBI_EXT_LEGACY_PUTCHAR), 1);
 	r = sbi_ecall(0x12345678UL, 0, 0, 0, 0, 0, 0, 0);
 	smoke_eq("unknown EID: NOT_SUPPORTED", r.error, SBI_ERR_NOT_SUPPORTED);
 	r = sbi_ecall(SBI_EXT_BASE, 99, 0, 0, 0, 0, 0, 0);
