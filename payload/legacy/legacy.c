@@ -268,6 +268,10 @@ static void legacy_test_bad_mask(const char *name, unsigned long addr)
 	r = legacy(LEGACY_SEND_IPI, addr, 0, 0, 0);
 	trap_arm(false);
 	after = trap_counts();
+	if (after.exceptions != before.exceptions)
+		printf("# %s: the firmware sent S-mode a trap: scause 0x%lx "
+		       "stval 0x%lx\n",
+		       name, after.last_cause, after.last_tval);
 	legacy_check(name, r.error < 0 && after.exceptions == before.exceptions,
 		     r.error, SBI_ERR_INVALID_ADDRESS);
 }
