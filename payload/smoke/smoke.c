@@ -685,6 +685,12 @@ static void test_rfence(void)
 	smoke_eq("rfence: sfence.vma range", r.error, 0);
 	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1UL, smoke_hartid, 0, 0, 1);
 	smoke_eq("rfence: sfence.vma.asid all", r.error, 0);
+	/* Half a page at the top of the address space: the page walk must
+	 * end there, not wrap to address 0 and go on. */
+	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, 1UL, smoke_hartid, ~0xFFFUL,
+		       0x800, 0);
+	smoke_eq("rfence: sfence.vma range in the last page returns", r.error,
+		 0);
 	r = sbi_rfence(7, 1, smoke_hartid, 0, 0, 0);
 	smoke_eq("rfence: unknown FID", r.error, SBI_ERR_NOT_SUPPORTED);
 }
