@@ -114,16 +114,11 @@ static void fdt_report_bad(const void *fdt, size_t readable,
 }
 
 /* Legacy v0.1 calls: the build's default (FW_LEGACY) unless /chosen
- * says otherwise; a build without them cannot turn them on. */
+ * says otherwise; a build without them cannot turn them on. The banner
+ * reports a value it could not take (this runs before the console). */
 static void fdt_take_legacy(const struct platform_fdt_facts *f)
 {
 	fw_feat.legacy = FW_LEGACY && f->legacy != PLATFORM_FDT_LEGACY_OFF;
-	if (f->legacy_bad)
-		fw_printf("chosen: sbipmu,legacy: not auto/on/off, using "
-			  "the default\n");
-	if (!FW_LEGACY && f->legacy == PLATFORM_FDT_LEGACY_ON)
-		fw_printf("chosen: sbipmu,legacy: \"on\", but this build "
-			  "has no legacy calls (FW_LEGACY=0)\n");
 }
 
 static void fdt_take_chosen(const struct platform_fdt_facts *f)
