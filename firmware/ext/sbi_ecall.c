@@ -100,11 +100,12 @@ static __attribute__((noinline)) struct sbiret ecall_failed(struct sbiret ret)
 }
 
 /*
- * A legacy v0.1 call (SBI v3.0 "Legacy Extensions": "return the value
- * in a0 only"): a0 is the handler's value, a1 goes back as S-mode set
- * it. The backstop does not apply: console_getchar's byte is a value,
- * not an error code, and every error a legacy handler gives is a
- * defined one.
+ * A legacy v0.1 call (SBI v3.0 "Legacy Extensions": "Nothing is
+ * returned in a1 register", "All registers except a0 must be
+ * preserved"): a0 is the handler's value, a1 goes back as S-mode set
+ * it. The backstop does not apply: console_getchar's byte and
+ * clear_ipi's 1 are values, not error codes, and every error a legacy
+ * handler gives is a defined one.
  */
 static __attribute__((noinline)) struct sbiret
 ecall_legacy(struct fw_hart *h, const unsigned long a[6], unsigned long eid)

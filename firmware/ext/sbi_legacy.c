@@ -11,11 +11,15 @@
  * virtual address of one in S-mode memory. It is read once, as S-mode
  * would read it (unpriv.c: the trapped mode's privilege, translation and
  * PMP), into a local that is then decoded like a modern hart mask with
- * base 0: a pointer S-mode could not read (unmapped, outside RAM, or the
- * firmware's own PMP-protected region) answers SBI_ERR_INVALID_ADDRESS
- * and nothing is done. Only the first unsigned long is read, so legacy
- * calls name harts 0 to XLEN-1, as OpenSBI's do. A NULL pointer names
- * every hart, as in the v0.1 calls' original (BBL) meaning.
+ * base 0. A pointer S-mode could not read (unmapped, outside RAM, or the
+ * firmware's own PMP-protected region) does nothing but hand the fault
+ * to S-mode, as the chapter says: "The page and access faults taken by
+ * the SBI implementation while accessing memory on behalf of the
+ * supervisor are redirected back to the supervisor with sepc CSR
+ * pointing to the faulting ECALL instruction". Only the first unsigned
+ * long is read, so legacy calls name harts 0 to XLEN-1, as OpenSBI's
+ * do. A NULL pointer names every hart, as in the v0.1 calls' original
+ * (BBL) meaning.
  * docs/firmware.md, "Legacy SBI v0.1", says what is offered and how to
  * turn it off.
  */
@@ -27,6 +31,7 @@
 #include "discover.h"
 #include "fw_defs.h"
 #include "sbi_ext.h"
+#include "trap.h"
 #include "unpriv.h"
 
 enum {
@@ -63,18 +68,24 @@ bool sbi_legacy_offered(unsigned long eid)
 
 /*
  * The unsigned long at S-mode virtual address @addr, a byte at a time
- * (any alignment S-mode could read is fine): false if any byte faults.
+ * (any alignment S-mode could read is fine): false, and the fault in
+ * *@fault, if a byte faults. A byte past the top of the address space
+ * faults as a load access fault there.
  */
-static bool legacy_read_ulong(unsigned long addr, unsigned long *value)
+static bool legacy_read_ulong(unsigned long addr, unsigned long *value,
+			      struct fw_unpriv_fault *fault)
 {
-	struct fw_unpriv_fault fault;
 	unsigned long v = 0, byte_addr;
 	unsigned int i;
 	uint8_t b;
 
 	for (i = 0; i < sizeof(v); i++) {
-		if (__builtin_add_overflow(addr, i, &byte_addr) ||
-		    !fw_unpriv_read_u8(byte_addr, &b, &fault))
+		if (__builtin_add_overflow(addr, i, &byte_addr)) {
+			fault->cause = CAUSE_LOAD_ACCESS;
+			fault->tval = addr;
+			return false;
+		}
+		if (!fw_unpriv_read_u8(byte_addr, &b, fault))
 			return false;
 		v |= (unsigned long)b << (8 * i); /* RISC-V is little-endian */
 	}
@@ -83,17 +94,34 @@ static bool legacy_read_ulong(unsigned long addr, unsigned long *value)
 }
 
 /*
- * Legacy hart_mask pointer @addr -> decoded hart list: the value read
- * once, then checked as a modern (mask, base 0) pair.
+ * Reading the hart mask at @addr (the caller's a0) took @fault: S-mode
+ * takes it at its ECALL, every register as it was. So mepc goes back to
+ * the ecall (entry.S stepped past it; an ecall is 4 bytes) before the
+ * redirect, and a0 goes back holding @addr, what S-mode put there.
+ */
+static long legacy_fault(unsigned long addr,
+			 const struct fw_unpriv_fault *fault)
+{
+	csr_write(CSR_MEPC, csr_read(CSR_MEPC) - 4);
+	fw_trap_redirect(fault->cause, fault->tval);
+	return (long)addr;
+}
+
+/*
+ * Legacy hart_mask pointer @addr (a0) -> decoded hart list: the value
+ * read once, then checked as a modern (mask, base 0) pair. Nonzero is
+ * the value for a0: an SBI error, or @addr itself when the read faulted
+ * and the fault went to S-mode (legacy_fault).
  */
 static long legacy_hartlist(unsigned long addr, struct sbi_hartlist *list)
 {
+	struct fw_unpriv_fault fault;
 	unsigned long mask;
 
 	if (addr == 0)
 		return sbi_hartmask_decode(0, ~0UL, list);
-	if (!legacy_read_ulong(addr, &mask))
-		return SBI_ERR_INVALID_ADDRESS;
+	if (!legacy_read_ulong(addr, &mask, &fault))
+		return legacy_fault(addr, &fault);
 	return sbi_hartmask_decode(mask, 0, list);
 }
 
@@ -148,6 +176,16 @@ static long legacy_getchar(void)
 	return fw_console_getc(&c) ? (long)(unsigned char)c : -1L;
 }
 
+/*
+ * "Clears the pending IPIs if any" on the calling hart (its SSIP);
+ * "returns 0 if no IPI had been pending, or an implementation specific
+ * positive value if an IPI had been pending": 1.
+ */
+static long legacy_clear_ipi(void)
+{
+	return (csr_read_clear(CSR_MIP, MIP_SSIP) & MIP_SSIP) ? 1 : 0;
+}
+
 static long legacy_call(struct fw_hart *h, unsigned long eid,
 			const unsigned long a[6])
 {
@@ -159,9 +197,7 @@ static long legacy_call(struct fw_hart *h, unsigned long eid,
 	case SBI_LEGACY_CONSOLE_GETCHAR:
 		return legacy_getchar();
 	case SBI_LEGACY_CLEAR_IPI:
-		/* "Clears the pending IPIs if any": the calling hart's SSIP. */
-		csr_clear(CSR_MIP, MIP_SSIP);
-		return SBI_SUCCESS;
+		return legacy_clear_ipi();
 	case SBI_LEGACY_SEND_IPI:
 		return legacy_send_ipi(h, a[0]);
 	case SBI_LEGACY_REMOTE_FENCE_I:
