@@ -58,7 +58,11 @@ bool sbi_legacy_offered(unsigned long eid)
 	switch (eid) {
 	case SBI_LEGACY_CONSOLE_PUTCHAR:
 	case SBI_LEGACY_CONSOLE_GETCHAR:
-		return fw_dev.console != NULL; /* as DBCN */
+		/* As DBCN, only with a console. The chapter lets putchar
+		 * throw bytes away when there is none, but a client that
+		 * probes for a console (our payloads do) then writes into
+		 * nothing instead of using a UART it could drive itself. */
+		return fw_dev.console != NULL;
 	case SBI_LEGACY_SHUTDOWN:
 		return fw_dev_reset_can(SBI_SRST_TYPE_SHUTDOWN);
 	default:
