@@ -224,7 +224,7 @@ static int platform_fdt_choice(const void *fdt, int node, const char *name,
 }
 
 /* sbipmu,snapshot = "auto" | "on" | "off"; sbipmu,pmu-quirks = "auto" |
- * "qemu" | "none". */
+ * "qemu" | "none"; sbipmu,legacy = "auto" | "on" | "off". */
 static void platform_fdt_options(const void *fdt, int node,
 				 struct platform_fdt_facts *f)
 {
@@ -234,11 +234,16 @@ static void platform_fdt_options(const void *fdt, int node,
 	static const enum platform_fdt_quirks quirks[] = {
 		PLATFORM_FDT_QUIRKS_AUTO, PLATFORM_FDT_QUIRKS_QEMU,
 		PLATFORM_FDT_QUIRKS_NONE};
+	static const enum platform_fdt_legacy legacy[] = {
+		PLATFORM_FDT_LEGACY_AUTO, PLATFORM_FDT_LEGACY_ON,
+		PLATFORM_FDT_LEGACY_OFF};
 
 	f->snapshot = snap[platform_fdt_choice(fdt, node, "sbipmu,snapshot",
 					       "on", "off", &f->snapshot_bad)];
 	f->quirks = quirks[platform_fdt_choice(fdt, node, "sbipmu,pmu-quirks",
 					       "qemu", "none", &f->quirks_bad)];
+	f->legacy = legacy[platform_fdt_choice(fdt, node, "sbipmu,legacy", "on",
+					       "off", &f->legacy_bad)];
 }
 
 static void platform_fdt_chosen(const void *fdt, struct platform_fdt_facts *f)

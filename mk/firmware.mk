@@ -29,6 +29,12 @@ FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 FW_HEAP_KIB ?= 32
 FW_DIR    := $(BUILD)/firmware
 FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
+# Legacy SBI v0.1 calls (docs/firmware.md, "Legacy SBI v0.1"): 1 (the
+# default) builds them in, on unless /chosen/sbipmu,legacy = "off"; 0
+# leaves them out of the image. The files that read it rebuild on a
+# change through a stamp named after the value.
+FW_LEGACY ?= 1
+FW_LEGACY_STAMP := $(FW_DIR)/.legacy-$(FW_LEGACY)
 # -Wframe-larger-than: no frame may be larger than the stack guard
 # (FW_STACK_GUARD in firmware/arch/fw_defs.h), or it could step over it.
 # -fno-cse-follow-jumps: GCC 12's CSE across branches copies a function's
@@ -41,7 +47,8 @@ FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 FW_INC := $(addprefix -Ifirmware/,arch boot ext dev machine)
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) $(FW_INC) \
-	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -Wframe-larger-than=512 \
+	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -DFW_LEGACY=$(FW_LEGACY) \
+	-Wframe-larger-than=512 \
 	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
@@ -61,6 +68,8 @@ $(2)/$(1)/obj/%.o: %.c $(FW_HDRS) $(LIBFDT_FW_STAMP) mk/common.mk mk/firmware.mk
 	$(Q)$(FW_CC) $(FW_CFLAGS) $(3) $(FW_ARCH_$(1)) -c $$< -o $$@
 
 $(2)/$(1)/obj/firmware/boot/main.o: $(FW_HEAP_STAMP)
+$(addprefix $(2)/$(1)/obj/firmware/,ext/sbi_legacy.o boot/fdt_setup.o \
+	boot/banner.o): $(FW_LEGACY_STAMP)
 
 $(2)/$(1)/obj/%.o: %.S $(FW_HDRS) mk/common.mk mk/firmware.mk
 	@mkdir -p $$(dir $$@)
@@ -96,6 +105,10 @@ $(eval $(call FW_RULES,rv64,$(FW_MAX4_DIR),-DFW_MAX_HARTS=4))
 $(FW_HEAP_STAMP):
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $(FW_DIR)/.heap-kib-* && touch $@
+
+$(FW_LEGACY_STAMP):
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $(FW_DIR)/.legacy-* && touch $@
 
 .PHONY: firmware firmware-debug fw-smoke
 firmware: $(foreach a,$(FW_ARCHS),$(FW_DIR)/$(a)/sbipmu.bin)

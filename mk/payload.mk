@@ -113,6 +113,26 @@ PAYLOAD_BINS := $(foreach p,$(PAYLOAD_PROGRAMS),\
 payload: $(PAYLOAD_BINS)
 ALL_TARGETS += payload
 
+# ---- legacy SBI v0.1 ----
+
+# The legacy payload (payload/legacy/) on our firmware, RV64 and RV32,
+# two harts: every legacy call made and seen to work, then the legacy
+# shutdown; and once more with /chosen/sbipmu,legacy = "off", where each
+# must answer NOT_SUPPORTED and probe absent (scripts/legacy-check.sh).
+# A few seconds; LEGACY_FW_rv64/rv32 judge another firmware.
+LEGACY_FW_rv64 ?= $(BUILD)/firmware/rv64/sbipmu.bin
+LEGACY_FW_rv32 ?= $(BUILD)/firmware/rv32/sbipmu.bin
+.PHONY: legacy-check
+legacy-check: $(foreach a,$(PAYLOAD_ARCHS),$(LEGACY_FW_$(a)) \
+		$(PAYLOAD_DIR)/$(a)/legacy.bin)
+	$(Q)$(foreach a,$(PAYLOAD_ARCHS),\
+		scripts/legacy-check.sh $(a) $(LEGACY_FW_$(a)) \
+			$(PAYLOAD_DIR)/$(a)/legacy.bin \
+			$(PAYLOAD_DIR)/legacy-$(a).log && \
+		scripts/legacy-check.sh --off $(a) $(LEGACY_FW_$(a)) \
+			$(PAYLOAD_DIR)/$(a)/legacy.bin \
+			$(PAYLOAD_DIR)/legacy-off-$(a).log &&) true
+
 # ---- the conformance suite ----
 
 ARCH ?= rv64

@@ -210,6 +210,17 @@
 		csr_w_;                                                        \
 	})
 
+/* Clear @val's bits of @csr; the value it had before, in one access. */
+#define csr_read_clear(csr, val)                                               \
+	({                                                                     \
+		unsigned long csr_c_ = (unsigned long)(val);                   \
+		__asm__ volatile("csrrc %0, " FW_STR(csr) ", %1"               \
+				 : "=r"(csr_c_)                                \
+				 : "rK"(csr_c_)                                \
+				 : "memory");                                  \
+		csr_c_;                                                        \
+	})
+
 #define csr_set(csr, val)                                                      \
 	({                                                                     \
 		unsigned long csr_w_ = (unsigned long)(val);                   \

@@ -59,6 +59,9 @@ struct fw_features {
 	unsigned int harts_differ; /* harts whose counters or misa differ */
 	/* /chosen/sbipmu,snapshot: "auto" (default), "on" or "off" */
 	enum fw_snapshot_policy snapshot;
+	/* Legacy v0.1 calls: not /chosen/sbipmu,legacy = "off" (sbi_legacy.c)
+	 */
+	bool legacy;
 	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
 	uint32_t trace_entries;
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */

@@ -13,6 +13,15 @@
 #define FW_VERSION_MINOR 1
 
 /*
+ * Legacy SBI v0.1 calls (ext/sbi_legacy.c), on unless the build says
+ * FW_LEGACY=0 (mk/firmware.mk), which leaves them out of the image;
+ * /chosen/sbipmu,legacy = "off" turns them off at boot.
+ */
+#ifndef FW_LEGACY
+#define FW_LEGACY 1
+#endif
+
+/*
  * Most harts served: the size of a hart set (hart.h). QEMU virt makes up
  * to 512. The hart table itself holds only the harts the device tree
  * lists; a tree with more than this (or than memory holds) is served in

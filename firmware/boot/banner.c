@@ -457,6 +457,29 @@ static void banner_platform(const struct fw_boot *b)
 		  (unsigned long)b->hart_bytes);
 }
 
+/*
+ * Legacy v0.1 calls: on, or which switch turned them off; and a
+ * /chosen/sbipmu,legacy value that could not be taken.
+ */
+static void banner_legacy(void)
+{
+	const struct platform_fdt_facts *f = fw_fdt_facts();
+	const char *why = !FW_LEGACY ? "not built (FW_LEGACY=0)"
+				     : "/chosen/sbipmu,legacy = \"off\"";
+
+	if (fw_feat.legacy)
+		fw_printf("Legacy SBI v0.1 : EIDs 0x00-0x08 (set_timer, "
+			  "console, IPI, remote fences, shutdown)\n");
+	else
+		fw_printf("Legacy SBI v0.1 : off: %s\n", why);
+	if (f->legacy_bad)
+		fw_printf("Legacy SBI v0.1 : /chosen/sbipmu,legacy not "
+			  "auto/on/off: the default used\n");
+	if (!FW_LEGACY && f->legacy == PLATFORM_FDT_LEGACY_ON)
+		fw_printf("Legacy SBI v0.1 : /chosen/sbipmu,legacy = \"on\" "
+			  "ignored: not in this build\n");
+}
+
 static void banner_next(const struct fw_boot *b)
 {
 	fw_printf("Device tree     : %p: %s\n", b->fdt_out, b->fdt_note);
@@ -465,10 +488,11 @@ static void banner_next(const struct fw_boot *b)
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
 	/* as sbi_ecall.c offers them: SRST with a reset, DBCN with a console */
-	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s\n",
+	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s%s\n",
 		  fw_dev.reset_types ? " SRST" : "",
 		  fw_dev.console ? " DBCN" : "", b->pmu ? " PMU" : "",
-		  b->sse_error ? "" : " SSE");
+		  b->sse_error ? "" : " SSE", fw_feat.legacy ? " LEGACY" : "");
+	banner_legacy();
 	if (b->sse_error)
 		fw_printf("SSE             : DISABLED, core init error %d\n",
 			  b->sse_error);

@@ -119,6 +119,14 @@ static void fdt_report_bad(const void *fdt, size_t readable,
 		  (unsigned int)v->size_dt_strings);
 }
 
+/* Legacy v0.1 calls: the build's default (FW_LEGACY) unless /chosen
+ * says otherwise; a build without them cannot turn them on. The banner
+ * reports a value it could not take (this runs before the console). */
+static void fdt_take_legacy(const struct platform_fdt_facts *f)
+{
+	fw_feat.legacy = FW_LEGACY && f->legacy != PLATFORM_FDT_LEGACY_OFF;
+}
+
 static void fdt_take_chosen(const struct platform_fdt_facts *f)
 {
 	static const enum fw_snapshot_policy policy[] = {
@@ -136,6 +144,7 @@ static void fdt_take_chosen(const struct platform_fdt_facts *f)
 	if (f->quirks_bad)
 		fw_printf("chosen: sbipmu,pmu-quirks: not auto/qemu/none, "
 			  "using auto\n");
+	fdt_take_legacy(f);
 }
 
 static void fdt_take_facts(const struct platform_fdt_facts *f)

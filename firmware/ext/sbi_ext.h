@@ -9,7 +9,10 @@
 #ifndef FW_SBI_EXT_H
 #define FW_SBI_EXT_H
 
+#include <stdint.h>
+
 #include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_ext_decode.h>
 
 #include "hart.h"
 
@@ -47,6 +50,16 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
 			     const unsigned long a[6]);
 
+/*
+ * Legacy extension @eid (0x00-0x0F) with the argument registers as
+ * S-mode left them: the value for a0 (an SBI error code, or
+ * console_getchar's byte or -1). sbi_legacy_offered() says whether @eid
+ * is implemented; a call to one that is not answers NOT_SUPPORTED.
+ */
+long sbi_legacy_ecall(struct fw_hart *h, unsigned long eid,
+		      const unsigned long a[6]);
+bool sbi_legacy_offered(unsigned long eid);
+
 /* Is extension @eid implemented (BASE probe_extension)? */
 bool sbi_ecall_probe(unsigned long eid);
 
@@ -80,6 +93,29 @@ int sbi_hartmask_decode(unsigned long mask, unsigned long base,
  */
 struct fw_hart *sbi_hartlist_next(const struct sbi_hartlist *list,
 				  unsigned int *cursor);
+
+/* TIME: S-mode's next timer event at @when (counted as SET_TIMER). */
+void sbi_time_set(struct fw_hart *h, uint64_t when);
+
+/* IPI: raise the S-mode software interrupt on every hart of @list. */
+void sbi_ipi_send_list(struct fw_hart *h, const struct sbi_hartlist *list);
+
+/*
+ * RFENCE: fence @fid (an RFENCE function ID the caller checked is
+ * implemented) over [start, start + size) on every hart of @list, and
+ * wait until all of them did.
+ */
+void sbi_rfence_request(struct fw_hart *h, const struct sbi_hartlist *list,
+			unsigned int fid, unsigned long start,
+			unsigned long size, unsigned long asid);
+
+/*
+ * SRST: reset as @type and @reason ask. Returns only on failure: the
+ * SRST error (INVALID_PARAM, NOT_SUPPORTED, or FAILED when the device
+ * did not act).
+ */
+long sbi_srst_request(enum sbi_srst_type_class type,
+		      enum sbi_srst_reason_class reason);
 
 /* RFENCE: perform the fences other harts asked @self for. */
 void sbi_rfence_process(struct fw_hart *self);

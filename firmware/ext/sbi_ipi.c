@@ -13,22 +13,28 @@
 
 #define SBI_IPI_SEND_IPI 0
 
+void sbi_ipi_send_list(struct fw_hart *h, const struct sbi_hartlist *list)
+{
+	struct fw_hart *t;
+	unsigned int cursor = 0;
+
+	while ((t = sbi_hartlist_next(list, &cursor))) {
+		pmu_fw_event(h->pmu, SBI_PMU_FW_IPI_SENT);
+		fw_ipi_send(t, FW_IPI_SSIP);
+	}
+}
+
 struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
 			    const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct sbi_hartlist list;
-	struct fw_hart *t;
-	unsigned int cursor = 0;
 
 	if (fid != SBI_IPI_SEND_IPI)
 		return r;
 	r.error = sbi_hartmask_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	while ((t = sbi_hartlist_next(&list, &cursor))) {
-		pmu_fw_event(h->pmu, SBI_PMU_FW_IPI_SENT);
-		fw_ipi_send(t, FW_IPI_SSIP);
-	}
+	sbi_ipi_send_list(h, &list);
 	return r;
 }

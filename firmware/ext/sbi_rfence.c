@@ -70,9 +70,23 @@ static bool rfence_is_full(const struct fw_fence *f)
 	return f->size / RFENCE_PAGE >= RFENCE_MAX_PAGES;
 }
 
+/*
+ * The pages of a range rfence_is_full() let through (start + size does
+ * not wrap), counted: walking addresses up to start + size instead made
+ * a range in the address space's last page wrap the walk to 0 and go
+ * on for 2^52 pages, an M-mode hang.
+ */
+static unsigned long rfence_pages(const struct fw_fence *f)
+{
+	unsigned long first = f->start & ~(RFENCE_PAGE - 1);
+	unsigned long last = (f->start + f->size - 1) & ~(RFENCE_PAGE - 1);
+
+	return f->size ? (last - first) / RFENCE_PAGE + 1 : 0;
+}
+
 static void rfence_sfence(const struct fw_fence *f, bool asid)
 {
-	unsigned long a;
+	unsigned long a, i, n;
 
 	if (rfence_is_full(f) || fw_machine->sfence_full_flush) {
 		if (asid)
@@ -81,8 +95,9 @@ static void rfence_sfence(const struct fw_fence *f, bool asid)
 			fw_sfence_vma_all();
 		return;
 	}
-	for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
-	     a += RFENCE_PAGE)
+	n = rfence_pages(f);
+	for (i = 0, a = f->start & ~(RFENCE_PAGE - 1); i < n;
+	     i++, a += RFENCE_PAGE)
 		if (asid)
 			fw_sfence_vma_asid(a, f->asid);
 		else
@@ -91,7 +106,7 @@ static void rfence_sfence(const struct fw_fence *f, bool asid)
 
 static void rfence_hfence_gvma(const struct fw_fence *f, bool vmid)
 {
-	unsigned long a;
+	unsigned long a, i, n;
 
 	/* No per-address form for "all VMIDs": flush everything. */
 	if (!vmid || rfence_is_full(f)) {
@@ -101,8 +116,9 @@ static void rfence_hfence_gvma(const struct fw_fence *f, bool vmid)
 			fw_hfence_gvma_all();
 		return;
 	}
-	for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
-	     a += RFENCE_PAGE)
+	n = rfence_pages(f);
+	for (i = 0, a = f->start & ~(RFENCE_PAGE - 1); i < n;
+	     i++, a += RFENCE_PAGE)
 		fw_hfence_gvma_addr(a >> 2, f->asid);
 }
 
@@ -110,7 +126,7 @@ static void rfence_hfence_gvma(const struct fw_fence *f, bool vmid)
 static void rfence_hfence_vvma(const struct fw_fence *f, bool asid)
 {
 	unsigned long saved = csr_read(CSR_HGATP);
-	unsigned long a;
+	unsigned long a, i, n = rfence_pages(f);
 
 	csr_write(CSR_HGATP, (saved & ~HGATP_VMID_MASK) | f->vmid);
 	if (rfence_is_full(f)) {
@@ -119,8 +135,8 @@ static void rfence_hfence_vvma(const struct fw_fence *f, bool asid)
 		else
 			fw_hfence_vvma_all();
 	} else {
-		for (a = f->start & ~(RFENCE_PAGE - 1); a < f->start + f->size;
-		     a += RFENCE_PAGE)
+		for (i = 0, a = f->start & ~(RFENCE_PAGE - 1); i < n;
+		     i++, a += RFENCE_PAGE)
 			if (asid)
 				fw_hfence_vvma_addr_asid(a, f->asid);
 			else
@@ -203,30 +219,38 @@ static bool rfence_post(struct fw_hart *h, const struct sbi_hartlist *list)
 	return self;
 }
 
+void sbi_rfence_request(struct fw_hart *h, const struct sbi_hartlist *list,
+			unsigned int fid, unsigned long start,
+			unsigned long size, unsigned long asid)
+{
+	unsigned int cursor = 0;
+
+	h->fence.kind = fid;
+	h->fence.start = start;
+	h->fence.size = size;
+	h->fence.asid = asid;
+	h->fence.vmid = fid >= HFENCE_VVMA_ASID
+				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
+				: 0;
+	if (sbi_hartlist_next(list, &cursor))
+		pmu_fw_event(h->pmu, rfence_events[fid].sent);
+	if (rfence_post(h, list))
+		rfence_do(h, &h->fence);
+	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
+		fw_ipi_poll(h);
+}
+
 struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct sbi_hartlist list;
-	unsigned int cursor = 0;
 
 	if (fid >= FENCE_KIND_COUNT || (fid >= HFENCE_GVMA_VMID && !fw_feat.h))
 		return r;
 	r.error = sbi_hartmask_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	h->fence.kind = (unsigned int)fid;
-	h->fence.start = a[2];
-	h->fence.size = a[3];
-	h->fence.asid = a[4];
-	h->fence.vmid = fid >= HFENCE_VVMA_ASID
-				? csr_read(CSR_HGATP) & HGATP_VMID_MASK
-				: 0;
-	if (sbi_hartlist_next(&list, &cursor))
-		pmu_fw_event(h->pmu, rfence_events[fid].sent);
-	if (rfence_post(h, &list))
-		rfence_do(h, &h->fence);
-	while (__atomic_load_n(&h->fence.waiting, __ATOMIC_ACQUIRE))
-		fw_ipi_poll(h);
+	sbi_rfence_request(h, &list, (unsigned int)fid, a[2], a[3], a[4]);
 	return r;
 }

@@ -47,6 +47,19 @@ static long srst_check(enum sbi_srst_type_class type,
 	}
 }
 
+long sbi_srst_request(enum sbi_srst_type_class type,
+		      enum sbi_srst_reason_class reason)
+{
+	long err = srst_check(type, reason);
+
+	if (err)
+		return err;
+	fw_pmu_trace_dump();
+	if (fw_dev_reset(type, reason == SBI_SRST_REASON_FAILURE))
+		fw_dev_udelay(SRST_WAIT_US);
+	return SBI_ERR_FAILED; /* the device did not act */
+}
+
 struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 			     const unsigned long a[6])
 {
@@ -57,12 +70,6 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 	(void)h;
 	if (fid != SRST_RESET)
 		return r;
-	r.error = srst_check(type, reason);
-	if (r.error)
-		return r;
-	fw_pmu_trace_dump();
-	if (fw_dev_reset(type, reason == SBI_SRST_REASON_FAILURE))
-		fw_dev_udelay(SRST_WAIT_US);
-	r.error = SBI_ERR_FAILED; /* the device did not act */
+	r.error = sbi_srst_request(type, reason);
 	return r;
 }

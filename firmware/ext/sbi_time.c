@@ -47,6 +47,12 @@ static void time_program(struct fw_hart *h, uint64_t when)
 		csr_set(CSR_MIE, MIP_MTIP);
 }
 
+void sbi_time_set(struct fw_hart *h, uint64_t when)
+{
+	pmu_fw_event(h->pmu, SBI_PMU_FW_SET_TIMER);
+	time_program(h, when);
+}
+
 struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 			     const unsigned long a[6])
 {
@@ -58,8 +64,7 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 #if __riscv_xlen == 32
 	when |= (uint64_t)a[1] << 32;
 #endif
-	pmu_fw_event(h->pmu, SBI_PMU_FW_SET_TIMER);
-	time_program(h, when);
+	sbi_time_set(h, when);
 	r.error = SBI_SUCCESS;
 	return r;
 }

@@ -126,6 +126,14 @@ struct platform_fdt_facts {
 		PLATFORM_FDT_QUIRKS_NONE,
 	} quirks;
 	bool quirks_bad; /* another value (auto used) */
+	/* /chosen/sbipmu,legacy: "on" or "off"; absent or "auto": the
+	 * build's default. legacy_bad: another value (default used) */
+	enum platform_fdt_legacy {
+		PLATFORM_FDT_LEGACY_AUTO,
+		PLATFORM_FDT_LEGACY_ON,
+		PLATFORM_FDT_LEGACY_OFF,
+	} legacy;
+	bool legacy_bad;
 };
 
 /*

@@ -35,5 +35,8 @@ void u32_args_run(void);
 void sse_run(void);
 void sse_smp_run(void);
 void sse_pmu_run(void);
+void legacy_run(void);
+void legacy_fw_events_run(void);
+void legacy_hart_mask_run(void);
 
 #endif

@@ -35,6 +35,11 @@ void console_init(const void *dtb)
 		console_channel = CONSOLE_NONE;
 }
 
+void console_use_legacy(void)
+{
+	console_channel = CONSOLE_LEGACY;
+}
+
 enum console_kind console_kind(void)
 {
 	return console_channel;

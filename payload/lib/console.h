@@ -21,6 +21,11 @@ enum console_kind {
  * before any output.
  */
 void console_init(const void *dtb);
+/*
+ * Write through the legacy putchar from now on, whatever console_init()
+ * chose: for a program that must make legacy SBI calls only.
+ */
+void console_use_legacy(void);
 enum console_kind console_kind(void);
 const char *console_kind_name(void);
 

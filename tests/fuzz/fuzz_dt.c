@@ -141,6 +141,7 @@ static void fuzz_check_facts(const struct platform_fdt_facts *f)
 	for (unsigned int i = 0; i < f->n_mem; i++)
 		FUZZ_CHECK(f->mem[i].size != 0);
 	FUZZ_CHECK(f->snapshot <= PLATFORM_FDT_SNAPSHOT_OFF);
+	FUZZ_CHECK(f->legacy <= PLATFORM_FDT_LEGACY_OFF);
 	FUZZ_CHECK(f->trace_entries <= 65535);
 	if (!f->n_harts) {
 		FUZZ_CHECK(!f->isa.sscofpmf && !f->isa.sstc);

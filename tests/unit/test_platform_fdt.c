@@ -321,6 +321,8 @@ static void test_scan__qemu_tree__machine_facts(void **state)
 	assert_true(f.test.found && f.test.base == 0x100000u);
 	assert_int_equal(f.snapshot, PLATFORM_FDT_SNAPSHOT_AUTO);
 	assert_int_equal(f.trace_entries, 0);
+	assert_int_equal(f.legacy, PLATFORM_FDT_LEGACY_AUTO);
+	assert_false(f.legacy_bad);
 	free(b.fdt);
 }
 
@@ -631,6 +633,48 @@ static void test_scan__chosen_and_memory_limits(void **state)
 	free(fdt);
 }
 
+/* A tree whose /chosen has sbipmu,legacy = @value. */
+static void *legacy_tree(const char *value)
+{
+	void *fdt = calloc(1, BLOB_MAX);
+	int chosen;
+
+	assert_non_null(fdt);
+	assert_int_equal(fdt_create_empty_tree(fdt, BLOB_MAX), 0);
+	chosen = fdt_add_subnode(fdt, 0, "chosen");
+	assert_true(chosen >= 0);
+	assert_int_equal(
+		fdt_setprop_string(fdt, chosen, "sbipmu,legacy", value), 0);
+	return fdt;
+}
+
+/* docs/firmware.md, "Legacy SBI v0.1": "on", "off", "auto"; else bad. */
+static void test_scan__chosen_legacy__on_off_auto_and_bad(void **state)
+{
+	static const struct {
+		const char *value;
+		enum platform_fdt_legacy want;
+		bool bad;
+	} cases[] = {
+		{"on", PLATFORM_FDT_LEGACY_ON, false},
+		{"off", PLATFORM_FDT_LEGACY_OFF, false},
+		{"auto", PLATFORM_FDT_LEGACY_AUTO, false},
+		{"Off", PLATFORM_FDT_LEGACY_AUTO, true},
+		{"", PLATFORM_FDT_LEGACY_AUTO, true},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		void *fdt = legacy_tree(cases[i].value);
+		struct platform_fdt_facts f;
+
+		platform_fdt_scan(fdt, 8, &f);
+		assert_int_equal(f.legacy, cases[i].want);
+		assert_int_equal(f.legacy_bad, cases[i].bad);
+		free(fdt);
+	}
+}
+
 static void test_isa_has__multi_letter_tokens_only(void **state)
 {
 	static const char isa[] = "rv64imafdch_zicsr_Sscofpmf_sstc";
@@ -827,6 +871,7 @@ int main(void)
 		cmocka_unit_test(test_disable_cpu__hart_left_out_of_the_tree),
 		cmocka_unit_test(test_isa_drop__sstc_removed_from_every_cpu),
 		cmocka_unit_test(test_scan__chosen_and_memory_limits),
+		cmocka_unit_test(test_scan__chosen_legacy__on_off_auto_and_bad),
 		cmocka_unit_test(test_isa_has__multi_letter_tokens_only),
 		cmocka_unit_test(
 			test_add_reserved__node_added_tree_still_passes),
