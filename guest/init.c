@@ -131,8 +131,8 @@ static const struct step steps[] = {
 	 {PERF, "stat", FW_STAT_EVENTS, WORKLOAD, ROUNDS_ARG}},
 	/*
 	 * The same with /bin/uperf, the RV32 guest's perf (guest/uperf*.c):
-	 * on RV64, linux-check holds its counts to the same exact
-	 * expectations as perf's (on RV32 it is /bin/perf itself).
+	 * on RV64, linux-check holds its counts to the same expectations
+	 * as perf's (on RV32 it is /bin/perf itself).
 	 */
 	{"uperf-stat-fw",
 	 STEP_STAT | STEP_CHECK_ONLY,

@@ -13,7 +13,7 @@
  * Each activity is a child process with the same deadline. At the end one
  * `SOAK key=value ...` line per activity says what it did and how often it
  * failed; scripts/linux-check.sh --soak judges them, then the init steps
- * that follow (exact firmware-event counts, every counter free again).
+ * that follow (firmware-event counts, every counter free again).
  *
  * usage: soak SECONDS
  */

@@ -295,7 +295,7 @@ linux-check-rv32-quick:
 
 # Linux under load (issue 12): 4 harts with Sscofpmf, perf record -a, a
 # multiplexed perf stat, the workload and CPU offline/online cycles all at
-# once for SOAK_SECONDS, then exact firmware-event counts and every counter
+# once for SOAK_SECONDS, then the firmware-event counts and every counter
 # free again, on every CPU (scripts/linux-check.sh --soak).
 # linux-soak-smoke, the 60-second version, is the last step of make check.
 SOAK_SECONDS ?= 600

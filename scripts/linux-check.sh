@@ -5,7 +5,8 @@
 # configurations (1, 2 and 4 harts, with and without Sscofpmf) and asserts
 # on what Linux and perf report: the PMU probe, perf stat counts of the
 # hardware events QEMU implements, exact firmware-event counts for the traps
-# the workload makes deterministically, multiplexing, user-space counter
+# the workload makes deterministically and bounded ones for its remote
+# fences (KERNEL_SLACK), multiplexing, user-space counter
 # reads in the three perf_user_access modes, self-monitoring with overflow
 # signals, sampling (or its clean refusal without Sscofpmf), and a clean
 # kernel log.
@@ -24,14 +25,15 @@
 #        snapshot      do not require "SBI PMU snapshot detected" (needs
 #                      SBI >= 2.0 and SNAPSHOT_SET_SHMEM)
 #        fw-exact      firmware events the workload makes deterministic
-#                      (misaligned, illegal insn, fence.i) only need > 0
+#                      (misaligned, illegal insn) and fence.i sent only
+#                      need > 0
 #        fw-remote     do not require IPI/fence firmware events on >1 hart
 #        multiplex     do not require multiplexing of the 24-event perf stat
 #                      (for a firmware with >= 22 firmware counters)
 #   --soak SECS      instead of the matrix, one boot of 4 harts with
 #                    Sscofpmf under load for SECS seconds (guest/soak.c:
 #                    perf record -a, multiplexed perf stat, the workload,
-#                    CPU offline/online), then exact firmware-event counts
+#                    CPU offline/online), then the firmware-event counts
 #                    and every counter free again
 #   --chosen K=V     a /chosen property for every boot (repeatable), e.g.
 #                    sbipmu,trace=256 to keep each hart's last PMU calls
@@ -223,6 +225,24 @@ expect_range() {
 	fi
 }
 
+# Which firmware counts are exact. The traps (misaligned, illegal
+# instruction) are the workload's own: nothing else runs its code, so
+# they are exact. Remote fences and IPIs are not: perf counts them per
+# task, on whichever hart runs the task, and the kernel's own work in the
+# workload's context adds some: flush_icache_all() for the first
+# mapping of a text page (flush_icache_pte) or for code patching (static
+# keys) in its system calls, and TLB flushes of its address space that
+# it did not ask for itself. Fences other tasks send also land on a
+# worker while it runs.
+# The fence counts must lie between what the workload makes and that
+# plus KERNEL_SLACK per hart, never equal a figure the kernel can break.
+# A lost fence still fails (the lower bound), and so does a firmware
+# that counts each call twice (the upper). Seen: 51 FENCE.I sent for 50
+# calls (RV32, 2 harts), 101 ASID fences for 100 mprotects. The IPIs
+# have no count of the workload's to bound them by (its wake-ups are
+# the scheduler's choice): they must only be more than none.
+KERNEL_SLACK=10
+
 # expect_fw NAME GOT WANT: exact, or only > 0 under --relax fw-exact.
 expect_fw() {
 	if relaxed fw-exact; then
@@ -370,33 +390,43 @@ check_stat_fw() { # SMP [STEP]
 	mprot=$(workload $s mprotect)
 	expect "$s:ipi_sent" "$(stat_count $s fw_ipi_sent)" gt 0
 	expect "$s:ipi_received" "$(stat_count $s fw_ipi_received)" gt 0
-	# One remote FENCE.I per riscv_flush_icache call, processed by every
-	# other hart (the workload keeps a thread spinning on each). The
-	# receivers' counts are per task: a fence that lands while the
-	# worker is switched out (a kworker, a timer) is not ours, so up to
-	# 10 % may be missing (seen: 49 of 50, 148 of 150).
+	# One remote FENCE.I per riscv_flush_icache call, plus the kernel's
+	# own (KERNEL_SLACK), processed by every other hart (the workload
+	# keeps a thread spinning on each). The receivers' counts are per
+	# task: a fence that lands while the worker is switched out (a
+	# kworker, a timer) is not ours, so up to 10 % may be missing (seen:
+	# 49 of 50, 148 of 150).
 	# After the soak Linux sends more remote FENCE.I from the workload's
 	# context than it makes riscv_flush_icache calls (seen 77 for 50):
 	# its own instruction-cache maintenance once CPUs went down and up.
-	# The traps stay exact; the fences are at least one per call.
+	# There the fences are one to two per call, plus KERNEL_SLACK, and
+	# the received ones more than none: the soak's own load sends fences
+	# too, with no count to bound them by.
 	if [ "$soak" -gt 0 ]; then
-		expect "$s:fence_i_sent" "$(stat_count $s fw_fence_i_sent)" ge "$flush"
+		expect_range "$s:fence_i_sent" "$(stat_count $s fw_fence_i_sent)" \
+			"$flush" $((2 * flush + KERNEL_SLACK))
+	elif relaxed fw-exact; then
+		expect "$s:fence_i_sent" "$(stat_count $s fw_fence_i_sent)" gt 0
 	else
-		expect_fw "$s:fence_i_sent" "$(stat_count $s fw_fence_i_sent)" "$flush"
+		expect_range "$s:fence_i_sent" "$(stat_count $s fw_fence_i_sent)" \
+			"$flush" $((flush + KERNEL_SLACK))
 	fi
 	if relaxed fw-exact || [ "$soak" -gt 0 ]; then
 		expect "$s:fence_i_received" "$(stat_count $s fw_fence_i_received)" gt 0
 	else
 		expect_range "$s:fence_i_received" "$(stat_count $s fw_fence_i_received)" \
-			$(((cpus - 1) * flush * 9 / 10)) $(((cpus - 1) * flush))
+			$(((cpus - 1) * flush * 9 / 10)) $(((cpus - 1) * (flush + KERNEL_SLACK)))
 	fi
 	# mprotect flushes by ASID; how many requests exactly is Linux's choice
-	# (101 for 100 mprotects here), each processed on at most every hart.
+	# (101 for 100 mprotects here): at least one per two mprotects, at
+	# most one per mprotect plus the kernel's own (KERNEL_SLACK). Each
+	# is processed on at most every hart.
 	# A request some other task sent that a hart processes while the
 	# workload runs there counts too (per-task counting, as for the IPIs
 	# above): 5 % more is allowed (seen: 203 for 101 sent on 2 harts).
 	sent=$(stat_count $s fw_sfence_vma_asid_sent)
-	expect "$s:sfence_vma_asid_sent" "$sent" ge $((mprot / 2))
+	expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
+		$((mprot + KERNEL_SLACK))
 	is_num "$sent" || sent=1
 	expect_range "$s:sfence_vma_asid_received" \
 		"$(stat_count $s fw_sfence_vma_asid_received)" "$sent" \
