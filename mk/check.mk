@@ -12,11 +12,19 @@ FORMAT_SRCS := $(sort $(wildcard core/*.[ch] sbi/*.[ch] binding/*.[ch] \
 	bench/*/*.c payload/*/*.[ch] guest/*.[ch] guest/nolibc/*.[ch] \
 	guest/nolibc/include/*.h guest/nolibc/include/sys/*.h))
 
-.PHONY: check lint cppcheck format format-check
+.PHONY: check lint cppcheck format format-check layers-check
 check:
 	$(Q)scripts/check.sh
 
-lint: cppcheck format-check
+lint: cppcheck format-check layers-check
+
+# The firmware's layers (docs/firmware.md, "Layout"): no upward include,
+# every include names its folder, no include cycle; the check first
+# proves on small trees that it finds each kind of problem.
+layers-check:
+	@echo "  LAYERS firmware/"
+	$(Q)scripts/layers-check.py --self-test
+	$(Q)scripts/layers-check.py firmware
 
 # The core as the host builds it: hooks through the table (the firmware's
 # build-time binding, SBIPMU_HAL_STATIC, names a firmware header).

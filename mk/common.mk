@@ -16,7 +16,7 @@ FREESTANDING_CFLAGS := -std=c11 -ffreestanding -fno-builtin -nostdlib \
 	-fno-common -fno-pic -fno-stack-protector $(WARN) -Iinclude
 
 # Every object linked into the M-mode firmware (ours, libfdt, lib/) leaves
-# t3-t6 alone, so the SBI-call path of firmware/arch/entry.S need not save
+# t3-t6 alone, so the SBI-call path of firmware/cpu/entry.S need not save
 # them: eight loads and stores less per call. scripts/fw-fixed-regs.sh
 # checks each linked image (libgcc, built without the flags, included).
 FW_REG_CFLAGS := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6

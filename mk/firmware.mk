@@ -23,7 +23,7 @@ FW_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
 FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 
-# The boot heap (firmware/boot/alloc.c) in KiB: per-hart PMU state, the
+# The boot heap (firmware/rt/alloc.c) in KiB: per-hart PMU state, the
 # riscv,pmu rows, trace rings. A stamp named after the value rebuilds
 # alloc.c when it changes.
 FW_HEAP_KIB ?= 32
@@ -36,20 +36,21 @@ FW_HEAP_STAMP := $(FW_DIR)/.heap-kib-$(FW_HEAP_KIB)
 FW_LEGACY ?= 1
 FW_LEGACY_STAMP := $(FW_DIR)/.legacy-$(FW_LEGACY)
 # -Wframe-larger-than: no frame may be larger than the stack guard
-# (FW_STACK_GUARD in firmware/arch/fw_defs.h), or it could step over it.
+# (FW_STACK_GUARD in firmware/cpu/fw_defs.h), or it could step over it.
 # -fno-cse-follow-jumps: GCC 12's CSE across branches copies a function's
 # argument registers away before its first branch and back before each
 # tail call; the SBI-call path is mostly such dispatch levels (up to six
 # moves each).
 # SBIPMU_HAL_STATIC binds the core's hart hooks to the CSR HAL at build
 # time (include/sbipmu/pmu_hal.h): no function pointer on the hot paths.
-# One folder per layer (docs/firmware.md, "Layout"); includes by file name.
-FW_INC := $(addprefix -Ifirmware/,arch boot ext dev machine)
+# One folder per layer (docs/firmware.md, "Layout"); an include names its
+# folder ("cpu/csr.h"), so the layer shows (scripts/layers-check.py).
+FW_INC := -Ifirmware
 FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	-ffunction-sections -fdata-sections $(FW_REG_CFLAGS) $(FW_INC) \
 	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -DFW_LEGACY=$(FW_LEGACY) \
 	-Wframe-larger-than=512 \
-	-DSBIPMU_HAL_STATIC='"pmu_hal_csr.h"'
+	-DSBIPMU_HAL_STATIC='"arch/pmu_hal_csr.h"'
 FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_C_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \

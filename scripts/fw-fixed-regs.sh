@@ -3,7 +3,7 @@
 #
 # usage: scripts/fw-fixed-regs.sh OBJDUMP FIRMWARE.elf
 #
-# The firmware's SBI-call path (firmware/arch/entry.S) does not save t3-t6:
+# The firmware's SBI-call path (firmware/cpu/entry.S) does not save t3-t6:
 # every object of the firmware is compiled with -ffixed-t3..t6
 # (FW_REG_CFLAGS, mk/common.mk), so no C code may change them. This checks
 # the linked image, which also holds code built without those flags

@@ -7,13 +7,13 @@
  * written to each with counting inhibited; a counter that traps or reads
  * back zero is absent, otherwise the read-back gives its width.
  */
-#include "csr.h"
-#include "discover.h"
-#include "enables.h"
-#include "hart.h"
-#include "platform.h"
-#include "pmu_hal.h"
-#include "unpriv.h"
+#include "arch/discover.h"
+#include "arch/enables.h"
+#include "arch/pmu_hal.h"
+#include "cpu/csr.h"
+#include "cpu/unpriv.h"
+#include "rt/hart.h"
+#include "rt/platform.h"
 
 #include <string.h>
 

@@ -8,9 +8,9 @@
  * fields are WARL); an extension whose bits did not stick is dropped
  * from the tree, so the next stage never uses it.
  */
-#include "csr.h"
-#include "enables.h"
-#include "unpriv.h"
+#include "arch/enables.h"
+#include "cpu/csr.h"
+#include "cpu/unpriv.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -19,15 +19,14 @@
  * scratch area (mscratch) and stack, or .bss for hart 0; the PMP entry
  * stops the first store, and QEMU virt implements PMP with locking.
  */
-#include "console.h"
+#include "rt/console.h"
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "csr.h"
-#include "dev.h"
-#include "fault.h"
-#include "fw_defs.h"
-#include "platform.h"
-#include "unpriv.h"
+#include "arch/fault.h"
+#include "cpu/csr.h"
+#include "cpu/fw_defs.h"
+#include "cpu/unpriv.h"
+#include "rt/platform.h"
 
 #define FAULT_NONE (~0UL)
 /* A return-address scan may cover a whole stack; it shows this many. */
@@ -207,9 +206,18 @@ static void fault_report_regs(const struct fw_trap_regs *regs)
 				 i % 4 == 0 || i == 31 ? "\n" : "");
 }
 
+/* What stops the machine after a report (a layer above knows how). */
+static void (*fault_stop_hook)(void);
+
+void fw_fault_on_stop(void (*stop)(void))
+{
+	fault_stop_hook = stop;
+}
+
 static void __attribute__((noreturn)) fault_stop(void)
 {
-	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
+	if (fault_stop_hook)
+		fault_stop_hook();
 	for (;;)
 		fw_wfi();
 }

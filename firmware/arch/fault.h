@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hart.h"
+#include "rt/hart.h"
 
 /*
  * First thing on every hart, before anything else runs on its stack:
@@ -27,6 +27,13 @@
  * PMP); the caller keeps that in the hart's table entry.
  */
 bool fw_fault_hart_init(uintptr_t stack_lo);
+
+/*
+ * How a fault report ends: @stop powers the machine off with the failure
+ * status (boot/main.c gives the reset device's); without it, or if it
+ * returns, the hart waits in WFI for good.
+ */
+void fw_fault_on_stop(void (*stop)(void));
 
 /*
  * The PMP entries fw_fault_hart_init() took: entries below this number

@@ -8,13 +8,12 @@
  * seen. S-mode may read every implemented counter and time directly
  * (mcounteren); the PMP hides the firmware region from S/U-mode.
  */
-#include "csr.h"
-#include "discover.h"
-#include "enables.h"
-#include "fault.h"
-#include "hart_setup.h"
-#include "platform.h"
-#include "sbi_ext.h"
+#include "arch/discover.h"
+#include "arch/enables.h"
+#include "arch/fault.h"
+#include "arch/hart_setup.h"
+#include "cpu/csr.h"
+#include "rt/platform.h"
 
 extern char fw_trap_entry[];
 
@@ -81,14 +80,12 @@ static void setup_counters(void)
 		csr_write(CSR_MCOUNTINHIBIT, FW_MCOUNTINHIBIT_HANDOFF);
 }
 
-void fw_hart_setup(struct fw_hart *h)
+void fw_hart_setup(void)
 {
 	setup_traps();
 	setup_counters();
 	fw_enables_apply(); /* menvcfg, mstateen0..3, mseccfg */
 	setup_pmp();
-	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
-	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	csr_write(CSR_MIE, MIP_MSIP);
 }

@@ -7,8 +7,6 @@
 #ifndef FW_HART_SETUP_H
 #define FW_HART_SETUP_H
 
-#include "hart.h"
-
-void fw_hart_setup(struct fw_hart *h);
+void fw_hart_setup(void);
 
 #endif

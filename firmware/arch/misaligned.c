@@ -8,9 +8,9 @@
  */
 #include <stdint.h>
 
-#include "csr.h"
-#include "trap.h"
-#include "unpriv.h"
+#include "arch/redirect.h"
+#include "cpu/csr.h"
+#include "cpu/unpriv.h"
 
 /* What one load or store does. */
 struct mis_access {

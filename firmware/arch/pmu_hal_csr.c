@@ -7,10 +7,10 @@
  */
 #include <stddef.h>
 
-#include "fw_defs.h"
-#include "pmu_hal.h"
-#include "pmu_hal_csr.h"
-#include "unpriv.h"
+#include "arch/pmu_hal.h"
+#include "arch/pmu_hal_csr.h"
+#include "cpu/fw_defs.h"
+#include "cpu/unpriv.h"
 
 /* mcountinhibit bits of the fixed counters, cycle (0) and instret (2). */
 #define HAL_FIXED_MASK ((1u << 0) | (1u << 2))

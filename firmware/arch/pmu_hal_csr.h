@@ -28,7 +28,7 @@
 #include <sbipmu/pmu_hal.h>
 #include <sbipmu/pmu_spec.h>
 
-#include "csr.h"
+#include "cpu/csr.h"
 
 /* The stub tables (pmu_hal_table.S): 32 entries of 8 bytes each. */
 void fw_pmu_hal_tbl_ctr_read(void);
@@ -253,7 +253,7 @@ static inline uint64_t pmu_hal_event_read(void *ctx, unsigned int idx)
  * every event because the firmware counts each one in the M-mode handler
  * of what caused it, before mret and before the handler changes MPP/MPV
  * (redirecting a trap to S-mode, SSE delivery, entering S-mode at hart
- * start): the trap causes in arch/trap.c, the SBI calls in ext/, IPIs
+ * start): the trap causes in ext/trap.c, the SBI calls in ext/, IPIs
  * and fence requests where the M-mode software interrupt is handled. An
  * IPI handled while the hart polls or sleeps in M-mode within an SBI call
  * (a remote fence waiting for the others, suspend) counts in that call's

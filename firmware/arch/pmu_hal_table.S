@@ -12,7 +12,7 @@
  * a return, where a switch costs a bounds check and a jump-table load
  * more. Compressed instructions are off so that every entry is 8 bytes.
  */
-#include "fw_defs.h"
+#include "cpu/fw_defs.h"
 
 	.option norelax
 	.option norvc

@@ -11,19 +11,19 @@
 #include <sbipmu/sbi_ext_decode.h>
 #include <sbipmu/pmu.h>
 
-#include "alloc.h"
-#include "boot.h"
-#include "console.h"
-#include "dev.h"
-#include "discover.h"
-#include "enables.h"
-#include "fw_defs.h"
-#include "hart.h"
-#include "machine.h"
-#include "platform.h"
-#include "pmu_hal.h"
-#include "sbi_ext.h"
-#include "sse_hw.h"
+#include "arch/discover.h"
+#include "arch/enables.h"
+#include "arch/pmu_hal.h"
+#include "boot/boot.h"
+#include "cpu/fw_defs.h"
+#include "dev/dev.h"
+#include "ext/sbi_ext.h"
+#include "ext/sse_hw.h"
+#include "machine/machine.h"
+#include "rt/alloc.h"
+#include "rt/console.h"
+#include "rt/hart.h"
+#include "rt/platform.h"
 
 /* Print set @mask as "0,2-5" ("none" if empty). */
 static void banner_set(unsigned long long mask)

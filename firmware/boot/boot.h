@@ -11,7 +11,7 @@
 
 #include <sbipmu/pmu.h>
 
-#include "fdt_setup.h"
+#include "boot/fdt_setup.h"
 
 /* QEMU's (and OpenSBI's) struct fw_dynamic_info, passed in a2. */
 struct fw_dynamic_info {

@@ -8,11 +8,11 @@
 
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "console.h"
-#include "dev.h"
-#include "debug.h"
-#include "fw_defs.h"
-#include "platform.h"
+#include "boot/debug.h"
+#include "cpu/fw_defs.h"
+#include "dev/dev.h"
+#include "rt/console.h"
+#include "rt/platform.h"
 
 enum debug_fault {
 	DEBUG_FAULT_NONE,

@@ -10,11 +10,11 @@
  * sifive_u's hart 0, an E51 without S-mode, is the hart QEMU names and
  * declines: hart 1 boots, as on OpenSBI.
  */
-#include "alloc.h"
-#include "csr.h"
-#include "early.h"
-#include "hart.h"
-#include "unpriv.h"
+#include "boot/early.h"
+#include "cpu/csr.h"
+#include "cpu/unpriv.h"
+#include "rt/alloc.h"
+#include "rt/hart.h"
 
 bool fw_early_read_dynamic(uintptr_t addr, struct fw_dynamic_info *out)
 {

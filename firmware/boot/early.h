@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "boot.h"
-#include "fw_defs.h"
+#include "boot/boot.h"
+#include "cpu/fw_defs.h"
 
 /*
  * Read fw_dynamic_info at @addr with traps caught: true if its magic is

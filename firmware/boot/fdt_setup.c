@@ -16,17 +16,17 @@
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu_fdt.h>
 
-#include "alloc.h"
-#include "console.h"
-#include "dev.h"
-#include "discover.h"
-#include "enables.h"
-#include "fdt_setup.h"
-#include "fw_defs.h"
-#include "hart.h"
-#include "machine.h"
-#include "platform.h"
-#include "unpriv.h"
+#include "arch/discover.h"
+#include "arch/enables.h"
+#include "boot/fdt_setup.h"
+#include "cpu/fw_defs.h"
+#include "cpu/unpriv.h"
+#include "dev/dev.h"
+#include "machine/machine.h"
+#include "rt/alloc.h"
+#include "rt/console.h"
+#include "rt/hart.h"
+#include "rt/platform.h"
 
 /* Room added when the tree has to be moved to grow. */
 #define FDT_GROW 4096

@@ -19,25 +19,26 @@
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "alloc.h"
-#include "boot.h"
-#include "console.h"
-#include "csr.h"
-#include "debug.h"
-#include "dev.h"
-#include "discover.h"
-#include "early.h"
-#include "fault.h"
-#include "fdt_setup.h"
-#include "hart.h"
-#include "hart_setup.h"
-#include "ipi.h"
-#include "machine.h"
-#include "platform.h"
-#include "pmu_hal.h"
-#include "pmu_trace.h"
-#include "sbi_ext.h"
-#include "sse_hw.h"
+#include "arch/discover.h"
+#include "arch/fault.h"
+#include "arch/hart_setup.h"
+#include "arch/pmu_hal.h"
+#include "boot/boot.h"
+#include "boot/debug.h"
+#include "boot/early.h"
+#include "boot/fdt_setup.h"
+#include "cpu/csr.h"
+#include "dev/dev.h"
+#include "ext/core_plat.h"
+#include "ext/ipi.h"
+#include "ext/pmu_trace.h"
+#include "ext/sbi_ext.h"
+#include "ext/sse_hw.h"
+#include "machine/machine.h"
+#include "rt/alloc.h"
+#include "rt/console.h"
+#include "rt/hart.h"
+#include "rt/platform.h"
 
 #if __riscv_xlen == 64
 #define MAIN_NEXT_DEFAULT 0x80200000UL
@@ -176,10 +177,18 @@ static void main_pmu_setup(struct fw_boot *b)
 	fw_pmu_trace_alloc();
 }
 
+/* A firmware fault ends in a power-off with the failure status. */
+static void main_fault_power_off(void)
+{
+	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
+}
+
 /* Per-hart set-up, on the hart itself. */
 static void main_hart_init(struct fw_hart *h)
 {
-	fw_hart_setup(h);
+	fw_hart_setup();
+	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
+	sbi_time_cancel(h);
 	if (main_boot_info.pmu && h->pmu_mem)
 		h->pmu =
 			pmu_hart_init(h->pmu_mem, main_boot_info.pmu_hart_bytes,
@@ -399,8 +408,9 @@ void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 	struct fw_boot *b = &main_boot_info;
 	bool guarded, dyn;
 
-	/* first: faults reported from here on */
+	/* first: faults reported from here on, then the power-off */
 	guarded = fw_fault_hart_init((uintptr_t)fw_boot_stack);
+	fw_fault_on_stop(main_fault_power_off);
 	dyn = fw_early_read_dynamic(dynamic, &info);
 	main_clear_bss(); /* from here on .bss, b included, is ours */
 	fw_plat_init_defaults();

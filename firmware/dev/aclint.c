@@ -5,9 +5,9 @@
  * entry, and the one mtime register. A hart without a device gets no
  * doorbell (a warning at boot); without an mtime the time CSR is read.
  */
-#include "csr.h"
-#include "dev.h"
-#include "hart.h"
+#include "cpu/csr.h"
+#include "dev/dev.h"
+#include "rt/hart.h"
 
 void fw_dev_ipi_send(const struct fw_hart *h)
 {

@@ -12,7 +12,7 @@
  */
 #include <sbipmu/dev_fdt_aia.h>
 
-#include "dev.h"
+#include "dev/dev.h"
 
 #define APLIC_DOMAINCFG	    0x0000
 #define APLIC_SOURCECFG(i)  (0x0004 + 4 * ((i)-1)) /* i = 1..1023 */

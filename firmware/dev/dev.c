@@ -11,9 +11,9 @@
 #include <sbipmu/dev_fdt_aia.h>
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "dev.h"
-#include "hart.h"
-#include "unpriv.h"
+#include "cpu/unpriv.h"
+#include "dev/dev.h"
+#include "rt/hart.h"
 
 /* CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8). */
 #define DEV_MAX_TIMERS 16
@@ -61,6 +61,7 @@ static void dev_probe_console(const void *fdt)
 		ops->init();
 	fw_dev.console_base = (uintptr_t)c.base;
 	fw_dev.console = ops;
+	fw_console_attach(ops);
 }
 
 static void dev_probe_resets(const void *fdt)
@@ -151,19 +152,6 @@ void fw_dev_probe_harts(const void *fdt)
 	}
 }
 
-void fw_dev_console_putc(char c)
-{
-	if (fw_dev.console)
-		fw_dev.console->putc(c);
-}
-
-bool fw_dev_console_getc(char *c)
-{
-	if (!fw_dev.console || !fw_dev.console->getc)
-		return false;
-	return fw_dev.console->getc(c);
-}
-
 bool fw_dev_reset_can(unsigned int type)
 {
 	return type < 32 && (fw_dev.reset_types & (1U << type));
@@ -210,6 +198,8 @@ void fw_dev_fallback_virt(void)
 	/* 32-bit probes: the test device refuses wider accesses. */
 	if (!fw_dev.console && fw_catch_read_u32(DEV_VIRT_UART, &word))
 		fw_dev.console = fw_uart8250_probe(&uart);
+	if (fw_dev.console)
+		fw_console_attach(fw_dev.console);
 	if (!fw_dev.reset_types && fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
 		dev_resets.n = 1;
 		dev_resets.r[0] = (struct dev_fdt_reset){

@@ -27,13 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A console driver: polled output and non-blocking input. */
-struct fw_console_ops {
-	const char *name;
-	void (*init)(void);
-	void (*putc)(char c);
-	bool (*getc)(char *c); /* NULL: output only */
-};
+#include "rt/console.h" /* struct fw_console_ops */
 
 /* What dev.c found, for the banner and the SBI extensions. */
 struct fw_devices {
@@ -79,9 +73,6 @@ void fw_dev_probe_harts(const void *fdt);
 void fw_dev_fallback_virt(void);
 
 /* ---- the roles, for the rest of the firmware ---- */
-
-void fw_dev_console_putc(char c);
-bool fw_dev_console_getc(char *c);
 
 /* The ACLINT/CLINT of a hart (addresses in its fw_hart, hart.h). */
 struct fw_hart;

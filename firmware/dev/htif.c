@@ -13,7 +13,7 @@
 
 #include <sbipmu/dev_fdt.h>
 
-#include "dev.h"
+#include "dev/dev.h"
 
 #define HTIF_DEV_SYSTEM	 0ULL
 #define HTIF_DEV_CONSOLE 1ULL

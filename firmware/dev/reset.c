@@ -7,7 +7,7 @@
  */
 #include <sbipmu/dev_fdt.h>
 
-#include "dev.h"
+#include "dev/dev.h"
 
 static void reset_write32(const struct dev_fdt_reset *r)
 {

@@ -9,7 +9,7 @@
 
 #include <sbipmu/dev_fdt.h>
 
-#include "dev.h"
+#include "dev/dev.h"
 
 #define SIFIVE_TXDATA 0x00
 #define SIFIVE_RXDATA 0x04

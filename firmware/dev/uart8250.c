@@ -9,7 +9,7 @@
 
 #include <sbipmu/dev_fdt.h>
 
-#include "dev.h"
+#include "dev/dev.h"
 
 #define UART_THR      0
 #define UART_RBR      0

@@ -7,10 +7,10 @@
  */
 #include <sbipmu/pmu.h>
 
-#include "csr.h"
-#include "ipi.h"
-#include "dev.h"
-#include "sbi_ext.h"
+#include "cpu/csr.h"
+#include "dev/dev.h"
+#include "ext/ipi.h"
+#include "ext/sbi_ext.h"
 
 void fw_ipi_send(struct fw_hart *target, unsigned long bits)
 {

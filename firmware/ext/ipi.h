@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "hart.h"
+#include "rt/hart.h"
 
 enum fw_ipi_bits {
 	FW_IPI_SSIP = 1UL << 0,	 /* raise the S-mode software interrupt */

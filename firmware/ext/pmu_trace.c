@@ -12,13 +12,13 @@
 #include <sbipmu/pmu_spec.h>
 #include <sbipmu/sbi_pmu_trace.h>
 
-#include "alloc.h"
-#include "console.h"
-#include "dev.h"
-#include "discover.h"
-#include "hart.h"
-#include "platform.h"
-#include "pmu_trace.h"
+#include "arch/discover.h"
+#include "dev/dev.h"
+#include "ext/pmu_trace.h"
+#include "rt/alloc.h"
+#include "rt/console.h"
+#include "rt/hart.h"
+#include "rt/platform.h"
 
 /*
  * A ring for every hart of the table, from the boot heap: as many

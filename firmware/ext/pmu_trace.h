@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "sbi_ext.h"
+#include "ext/sbi_ext.h"
 
 /*
  * Boot hart, after the PMU state: a ring for every hart if /chosen asks

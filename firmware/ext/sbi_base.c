@@ -6,9 +6,9 @@
  * implementation ID is ours (docs/firmware.md); machine IDs are read once
  * at boot by discover.c.
  */
-#include "discover.h"
-#include "fw_defs.h"
-#include "sbi_ext.h"
+#include "arch/discover.h"
+#include "cpu/fw_defs.h"
+#include "ext/sbi_ext.h"
 
 enum {
 	SBI_BASE_GET_SPEC_VERSION = 0,

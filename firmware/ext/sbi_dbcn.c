@@ -9,9 +9,10 @@
  */
 #include <sbipmu/pmu.h>
 
-#include "console.h"
-#include "platform.h"
-#include "sbi_ext.h"
+#include "ext/core_plat.h"
+#include "ext/sbi_ext.h"
+#include "rt/console.h"
+#include "rt/platform.h"
 
 /*
  * Bytes moved per call at most: the spec lets a call move fewer bytes

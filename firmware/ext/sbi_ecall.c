@@ -30,12 +30,12 @@
 #include <sbipmu/pmu_spec.h>
 #include <sbipmu/sbi_pmu_ecall.h>
 
-#include "csr.h"
-#include "dev.h"
-#include "hart.h"
-#include "pmu_trace.h"
-#include "sbi_ext.h"
-#include "sse_hw.h"
+#include "cpu/csr.h"
+#include "dev/dev.h"
+#include "ext/pmu_trace.h"
+#include "ext/sbi_ext.h"
+#include "ext/sse_hw.h"
+#include "rt/hart.h"
 
 /* Handler of every extension but the PMU's (see the fast path below). */
 static sbi_ext_fn ecall_lookup(unsigned long eid)

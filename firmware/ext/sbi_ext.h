@@ -14,7 +14,7 @@
 #include <sbipmu/sbi_error.h>
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "hart.h"
+#include "rt/hart.h"
 
 /* Extension IDs (SBI v3.0, chapter per extension). */
 #define SBI_EXT_BASE	    0x10UL

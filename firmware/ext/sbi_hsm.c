@@ -18,11 +18,12 @@
 #include <sbipmu/pmu.h>
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "csr.h"
-#include "ipi.h"
-#include "platform.h"
-#include "sbi_ext.h"
-#include "sse_hw.h"
+#include "cpu/csr.h"
+#include "ext/core_plat.h"
+#include "ext/ipi.h"
+#include "ext/sbi_ext.h"
+#include "ext/sse_hw.h"
+#include "rt/platform.h"
 
 enum sbi_hsm_fid {
 	SBI_HSM_HART_START = 0,

@@ -8,8 +8,8 @@
  */
 #include <sbipmu/pmu.h>
 
-#include "ipi.h"
-#include "sbi_ext.h"
+#include "ext/ipi.h"
+#include "ext/sbi_ext.h"
 
 #define SBI_IPI_SEND_IPI 0
 

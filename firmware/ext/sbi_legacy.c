@@ -25,14 +25,14 @@
  */
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "console.h"
-#include "csr.h"
-#include "dev.h"
-#include "discover.h"
-#include "fw_defs.h"
-#include "sbi_ext.h"
-#include "trap.h"
-#include "unpriv.h"
+#include "arch/discover.h"
+#include "arch/redirect.h"
+#include "cpu/csr.h"
+#include "cpu/fw_defs.h"
+#include "cpu/unpriv.h"
+#include "dev/dev.h"
+#include "ext/sbi_ext.h"
+#include "rt/console.h"
 
 enum {
 	SBI_LEGACY_SET_TIMER = 0x00,

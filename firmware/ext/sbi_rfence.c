@@ -13,11 +13,11 @@
  */
 #include <sbipmu/pmu.h>
 
-#include "csr.h"
-#include "discover.h"
-#include "ipi.h"
-#include "machine.h"
-#include "sbi_ext.h"
+#include "arch/discover.h"
+#include "cpu/csr.h"
+#include "ext/ipi.h"
+#include "ext/sbi_ext.h"
+#include "machine/machine.h"
 
 /* Function IDs; also the request kinds. */
 enum fw_fence_kind {

@@ -15,9 +15,9 @@
  */
 #include <sbipmu/sbi_ext_decode.h>
 
-#include "dev.h"
-#include "pmu_trace.h"
-#include "sbi_ext.h"
+#include "dev/dev.h"
+#include "ext/pmu_trace.h"
+#include "ext/sbi_ext.h"
 
 #define SRST_RESET 0
 /* How long a reset request may take before the call says FAILED. */

@@ -9,11 +9,11 @@
  */
 #include <sbipmu/pmu.h>
 
-#include "csr.h"
-#include "dev.h"
-#include "discover.h"
-#include "platform.h"
-#include "sbi_ext.h"
+#include "arch/discover.h"
+#include "cpu/csr.h"
+#include "dev/dev.h"
+#include "ext/sbi_ext.h"
+#include "rt/platform.h"
 
 #define SBI_TIME_SET_TIMER 0
 

@@ -25,12 +25,13 @@
 #include <sbipmu/sbi_sse_ecall.h>
 #include <sbipmu/sse.h>
 
-#include "alloc.h"
-#include "csr.h"
-#include "discover.h"
-#include "ipi.h"
-#include "platform.h"
-#include "sse_hw.h"
+#include "arch/discover.h"
+#include "cpu/csr.h"
+#include "ext/core_plat.h"
+#include "ext/ipi.h"
+#include "ext/sse_hw.h"
+#include "rt/alloc.h"
+#include "rt/platform.h"
 
 static struct sse_core sse_hw_core;
 
@@ -147,7 +148,7 @@ static const struct sse_hal_ops sse_hw_ops = {
 
 /*
  * Every hart of the table gets its SSE state from the boot heap; the
- * core finds it through the platform's hart_find (boot/platform.c).
+ * core finds it through the platform's hart_find (ext/core_plat.c).
  */
 int fw_sse_setup(bool pmu_overflow)
 {

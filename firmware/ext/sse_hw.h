@@ -12,7 +12,7 @@
 
 #include <sbipmu/sbi_error.h>
 
-#include "hart.h"
+#include "rt/hart.h"
 
 /*
  * Boot hart, once the harts are known: set up the SSE core for every hart

@@ -7,7 +7,7 @@
 
 #include <libfdt.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 
 extern const struct fw_machine _fw_machines_start[], _fw_machines_end[];
 

@@ -7,7 +7,7 @@
  */
 #include <stddef.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 
 static const char *const virt_compatible[] = {"riscv-virtio", NULL};
 

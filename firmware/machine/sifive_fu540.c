@@ -10,7 +10,7 @@
  */
 #include <stddef.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 
 static const char *const fu540_compatible[] = {
 	"sifive,hifive-unleashed-a00",

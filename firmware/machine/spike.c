@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 
 static const char *const spike_compatible[] = {"ucbbar,spike-bare-dev", NULL};
 

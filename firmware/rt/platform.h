@@ -2,17 +2,14 @@
 /*
  * The platform the firmware runs on as the device tree describes it: its
  * model, RAM ranges, the firmware's own memory region, the shared-memory
- * check, and the PMU and SSE cores' platform hooks. Devices are dev/'s.
- * Implemented in platform.c.
+ * check. Devices are dev/'s; the PMU and SSE cores' platform hooks are
+ * ext/core_plat.h's. Implemented in platform.c.
  */
 #ifndef FW_PLATFORM_H
 #define FW_PLATFORM_H
 
 #include <stdbool.h>
 #include <stdint.h>
-
-#include <sbipmu/pmu_hal.h>
-#include <sbipmu/sse_hal.h>
 
 #define FW_MAX_MEM_RANGES 8
 
@@ -29,22 +26,15 @@ struct fw_platform {
 
 extern struct fw_platform fw_plat;
 
-/* Platform firmware events (event_data of SBI event 0xFFFF). */
-enum fw_plat_event {
-	FW_PLAT_EVENT_DBCN_BYTES = 1,  /* bytes written through DBCN */
-	FW_PLAT_EVENT_HSM_SUSPEND = 2, /* HSM suspends entered */
-};
-
-/* Hooks given to pmu_core_init() and sse_core_init(). */
-extern const struct pmu_platform_ops fw_plat_pmu_ops;
-extern const struct sse_platform_ops fw_plat_sse_ops;
-
 /* The firmware's own memory region [base, base + size), from the linker. */
 uintptr_t fw_region_base(void);
 uintptr_t fw_region_size(void);
 
 /* Set defaults; called before the device tree is read. */
 void fw_plat_init_defaults(void);
+
+/* Does [addr, end) touch the firmware's region? */
+bool fw_plat_overlaps_fw(uint64_t addr, uint64_t end);
 
 /*
  * True when [addr, addr + size) is S-mode RAM the firmware may access:

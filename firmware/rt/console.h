@@ -10,6 +10,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * A console driver: polled output and non-blocking input. The device
+ * layer picks one from the tree and attaches it (dev/dev.c); until then,
+ * and without one, bytes go nowhere.
+ */
+struct fw_console_ops {
+	const char *name;
+	void (*init)(void);
+	void (*putc)(char c);
+	bool (*getc)(char *c); /* NULL: output only */
+};
+
+void fw_console_attach(const struct fw_console_ops *ops);
+
 void fw_console_putc(char c);
 /* Non-blocking read: true and *c set when a byte was waiting. */
 bool fw_console_getc(char *c);

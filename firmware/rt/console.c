@@ -1,29 +1,36 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The M-mode console: bytes go to the console device the tree names
- * (dev/dev.h; none: nowhere), plus a printf subset that is enough for
+ * The M-mode console: bytes go to the console driver the device layer
+ * attached (dev/dev.c; none: nowhere), plus a printf subset that is enough for
  * the banner. Output from several harts is serialised by a spinlock
  * taken per printf call.
  */
 #include <stdarg.h>
 #include <stdint.h>
 
-#include "console.h"
-#include "csr.h"
-#include "dev.h"
+#include "cpu/csr.h"
+#include "rt/console.h"
 
 static int console_lock_word;
+static const struct fw_console_ops *console_dev;
+
+void fw_console_attach(const struct fw_console_ops *ops)
+{
+	console_dev = ops;
+}
 
 void fw_console_putc(char c)
 {
+	if (!console_dev)
+		return;
 	if (c == '\n')
-		fw_dev_console_putc('\r');
-	fw_dev_console_putc(c);
+		console_dev->putc('\r');
+	console_dev->putc(c);
 }
 
 bool fw_console_getc(char *c)
 {
-	return fw_dev_console_getc(c);
+	return console_dev && console_dev->getc && console_dev->getc(c);
 }
 
 void fw_console_lock(void)

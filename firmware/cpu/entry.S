@@ -30,8 +30,8 @@
  *    the privilege and translation of the trapped mode (mstatus.MPP).
  *  - fw_enter_next: the mret into S-mode.
  */
-#include "csr.h"
-#include "fw_defs.h"
+#include "cpu/csr.h"
+#include "cpu/fw_defs.h"
 
 	/* A pause between two looks at the claim. */
 	.macro EARLY_BACKOFF
@@ -388,7 +388,7 @@ fw_enter_next:
 
 	/*
 	 * The boot hart's M-mode stack (the other harts' are carved at
-	 * boot, firmware/boot/hart.c) and the early stack the harts share, one
+	 * boot, firmware/rt/hart.c) and the early stack the harts share, one
 	 * at a time, to decide who boots. Each ends with a fw_scratch.
 	 * Aligned to their size: the stack guard is a NAPOT PMP entry.
 	 */

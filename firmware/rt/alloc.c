@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "alloc.h"
+#include "rt/alloc.h"
 
 #define ALLOC_ALIGN 16
 

@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Trap handling other than SBI calls: the dispatcher called by entry.S
- * for every non-ecall trap from S/U-mode, forwarding ("redirecting") a
- * trap to S-mode as if it had been delegated, and the emulation of
- * misaligned loads and stores (misaligned.c).
+ * Forwarding a trap to S-mode (redirect.c) and the emulation of
+ * misaligned loads and stores (misaligned.c): what the trap router
+ * (ext/trap.c) and the SBI calls ask of the hart.
  */
-#ifndef FW_TRAP_H
-#define FW_TRAP_H
+#ifndef FW_REDIRECT_H
+#define FW_REDIRECT_H
 
-#include "hart.h"
-
-void fw_trap_handle(struct fw_trap_regs *regs, struct fw_hart *h);
+#include "rt/hart.h"
 
 /*
  * Deliver exception @cause with @tval to S-mode at the instruction in

@@ -7,7 +7,7 @@
  * hart does not clear: a fault may come before .bss is cleared, or while
  * it is.
  */
-#include "fw_defs.h"
+#include "cpu/fw_defs.h"
 
 	.section .text, "ax", %progbits
 	.align 2

@@ -5,9 +5,9 @@
  * performs one load or store, and restores mtvec and mepc: a caught trap
  * overwrites mepc, which still belongs to the trap being handled.
  */
-#include "csr.h"
-#include "hart.h"
-#include "unpriv.h"
+#include "cpu/csr.h"
+#include "cpu/scratch.h"
+#include "cpu/unpriv.h"
 
 extern char fw_trap_catch[];
 unsigned long fw_unpriv_lbu(unsigned long addr);

@@ -17,7 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fw_defs.h"
+#include "cpu/fw_defs.h"
+#include "cpu/scratch.h"
 
 struct pmu_hart;
 struct sse_hart;
@@ -93,24 +94,8 @@ struct fw_hart {
 	bool sse_lcofie;		/* S-mode's LCOFIE while routed to us */
 };
 
-struct fw_scratch {
-	unsigned long caught; /* mcause + 1 of a caught trap, else 0 */
-	unsigned long tmp[2];
-	struct fw_hart *hart;
-};
-
-_Static_assert(offsetof(struct fw_scratch, caught) == FW_SCRATCH_CAUGHT,
-	       "scratch layout");
-_Static_assert(offsetof(struct fw_scratch, tmp) == FW_SCRATCH_TMP0,
-	       "scratch layout");
-_Static_assert(offsetof(struct fw_scratch, hart) == FW_SCRATCH_HART,
-	       "scratch layout");
-_Static_assert(sizeof(struct fw_scratch) <= FW_SCRATCH_SIZE, "scratch size");
 _Static_assert(sizeof(struct fw_trap_regs) == FW_TRAP_REGS_SIZE,
 	       "trap frame layout");
-
-/* The calling hart's private scratch area. */
-struct fw_scratch *fw_scratch_self(void);
 
 /* The calling hart's shared state. */
 static inline struct fw_hart *fw_hart_self(void)

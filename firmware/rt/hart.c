@@ -6,20 +6,13 @@
  * checked. The table is sorted by hart id: QEMU's ids are 0..n-1, so an
  * id is its own index (the fast path); sparse ids take a binary search.
  */
-#include "alloc.h"
-#include "csr.h"
-#include "hart.h"
+#include "cpu/csr.h"
+#include "rt/alloc.h"
+#include "rt/hart.h"
 
 /* Written once by the boot hart before the others may look. */
 static struct fw_hart *hart_table;
 static unsigned int hart_n;
-
-/* mscratch points at the trap frame; the scratch area lies above it. */
-struct fw_scratch *fw_scratch_self(void)
-{
-	return (struct fw_scratch *)(csr_read(CSR_MSCRATCH) +
-				     FW_TRAP_REGS_SIZE);
-}
 
 unsigned int fw_hart_count(void)
 {
