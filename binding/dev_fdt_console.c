@@ -46,20 +46,20 @@ static const char *dev_fdt_console_path(const void *fdt, const char **path,
 	return NULL;
 }
 
-/* The drivers, by compatible: 16550 alikes, SiFive's UART, HTIF. */
-static const char *const dev_fdt_console_compats[] = {
-	"ns16550a", "ns16550", "snps,dw-apb-uart", "sifive,uart0", "ucb,htif0",
-};
-static const enum dev_fdt_console_type dev_fdt_console_types[] = {
-	DEV_FDT_CONSOLE_UART8250, DEV_FDT_CONSOLE_UART8250,
-	DEV_FDT_CONSOLE_UART8250, DEV_FDT_CONSOLE_SIFIVE,
-	DEV_FDT_CONSOLE_HTIF,
-};
-_Static_assert(sizeof(dev_fdt_console_compats) /
-			       sizeof(dev_fdt_console_compats[0]) ==
-		       sizeof(dev_fdt_console_types) /
-			       sizeof(dev_fdt_console_types[0]),
-	       "one type per compatible");
+/* The index of the first driver of @drv that @node is one of, or -1. */
+static int dev_fdt_console_match(const void *fdt, int node,
+				 const struct dev_fdt_console_drivers *drv)
+{
+	unsigned int i;
+	const char *const *compat;
+
+	for (i = 0; i < drv->n; i++)
+		for (compat = drv->d[i]->compatible; compat && *compat;
+		     compat++)
+			if (fdt_node_check_compatible(fdt, node, *compat) == 0)
+				return (int)i;
+	return -1;
+}
 
 /* reg-shift / reg-io-width (8250 binding; defaults 0 and 1). */
 static const char *dev_fdt_console_8250(const void *fdt, int node,
@@ -111,12 +111,12 @@ static const char *dev_fdt_console_htif(const void *fdt, int node,
 	return NULL;
 }
 
-static const char *dev_fdt_console_decode(const void *fdt, int node,
-					  struct dev_fdt_console *c)
+static const char *
+dev_fdt_console_decode(const void *fdt, int node,
+		       const struct dev_fdt_console_drivers *drv,
+		       struct dev_fdt_console *c)
 {
-	int n = (int)(sizeof(dev_fdt_console_compats) /
-		      sizeof(dev_fdt_console_compats[0]));
-	int kind = dev_fdt_match(fdt, node, dev_fdt_console_compats, n);
+	int kind = dev_fdt_console_match(fdt, node, drv);
 	struct dev_fdt_range r;
 	const char *why;
 
@@ -127,7 +127,8 @@ static const char *dev_fdt_console_decode(const void *fdt, int node,
 	why = dev_fdt_reg(fdt, node, 0, &r);
 	if (why)
 		return why;
-	c->type = dev_fdt_console_types[kind];
+	c->driver = kind;
+	c->type = drv->d[kind]->type;
 	c->base = r.base;
 	c->size = r.size;
 	if (c->type == DEV_FDT_CONSOLE_UART8250)
@@ -154,11 +155,13 @@ static const char *dev_fdt_console_chosen(const void *fdt, int *node)
  * Decode @node into @c, or say why not: @c is written only when the
  * node is a usable console, so a refusal leaves the caller's copy.
  */
-static const char *dev_fdt_console_try(const void *fdt, int node,
-				       struct dev_fdt_console *c)
+static const char *
+dev_fdt_console_try(const void *fdt, int node,
+		    const struct dev_fdt_console_drivers *drv,
+		    struct dev_fdt_console *c)
 {
 	struct dev_fdt_console d = {.node = node, .reg_io_width = 1};
-	const char *why = dev_fdt_console_decode(fdt, node, &d);
+	const char *why = dev_fdt_console_decode(fdt, node, drv, &d);
 
 	if (!why)
 		*c = d;
@@ -166,13 +169,15 @@ static const char *dev_fdt_console_try(const void *fdt, int node,
 }
 
 /* The first enabled node in tree order a console driver decodes. */
-static bool dev_fdt_console_scan(const void *fdt, struct dev_fdt_console *c)
+static bool dev_fdt_console_scan(const void *fdt,
+				 const struct dev_fdt_console_drivers *drv,
+				 struct dev_fdt_console *c)
 {
 	int node;
 
 	for (node = dev_fdt_next(fdt, -1); node >= 0;
 	     node = dev_fdt_next(fdt, node))
-		if (!dev_fdt_console_try(fdt, node, c))
+		if (!dev_fdt_console_try(fdt, node, drv, c))
 			return true;
 	return false;
 }
@@ -198,15 +203,17 @@ static struct dev_fdt_reject dev_fdt_console_refusal(const char *problem,
  * stdout-path, then /aliases/serial0, then the scan. The refusals of
  * the first two stay in @c for the banner; the device is the one used.
  */
-void dev_fdt_console(const void *fdt, struct dev_fdt_console *c)
+void dev_fdt_console(const void *fdt, const struct dev_fdt_console_drivers *drv,
+		     struct dev_fdt_console *c)
 {
-	struct dev_fdt_console d = {.node = -1, .reg_io_width = 1};
+	struct dev_fdt_console d = {
+		.node = -1, .reg_io_width = 1, .driver = -1};
 	const char *path, *alias;
 	int path_node = -1, alias_node;
 
 	path = dev_fdt_console_chosen(fdt, &path_node);
 	if (!path)
-		path = dev_fdt_console_try(fdt, path_node, &d);
+		path = dev_fdt_console_try(fdt, path_node, drv, &d);
 	if (!path) {
 		d.from = DEV_FDT_CONSOLE_FROM_STDOUT_PATH;
 		*c = d;
@@ -214,10 +221,10 @@ void dev_fdt_console(const void *fdt, struct dev_fdt_console *c)
 	}
 	alias = dev_fdt_console_alias(fdt, &alias_node);
 	if (!alias)
-		alias = dev_fdt_console_try(fdt, alias_node, &d);
+		alias = dev_fdt_console_try(fdt, alias_node, drv, &d);
 	if (!alias)
 		d.from = DEV_FDT_CONSOLE_FROM_ALIAS;
-	else if (dev_fdt_console_scan(fdt, &d))
+	else if (dev_fdt_console_scan(fdt, drv, &d))
 		d.from = DEV_FDT_CONSOLE_FROM_SCAN;
 	d.why = dev_fdt_console_refusal(path, path_node);
 	if (alias)

@@ -6,6 +6,7 @@
  * mtimecmp, mtime and the timebase.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include <sbipmu/dev_fdt.h>
 #include <sbipmu/dev_fdt_aia.h>
@@ -25,27 +26,40 @@ static struct dev_fdt_timer_dev dev_timers[DEV_MAX_TIMERS];
 /* Boot-time scratch: each hart id's contexts, as the decoder returns. */
 static struct dev_fdt_hart_timer dev_hart_timers[FW_MAX_HARTS];
 
+extern const struct fw_console_driver _fw_console_drivers_start[],
+	_fw_console_drivers_end[];
+
+/* Console drivers the decoder is given at most (linker.ld gathers them). */
+#define DEV_MAX_CONSOLE_DRIVERS 16
+
+/* The registered console drivers, as the decoder takes them. */
+static struct dev_fdt_console_drivers dev_console_drivers(void)
+{
+	static const struct dev_fdt_console_driver
+		*list[DEV_MAX_CONSOLE_DRIVERS];
+	const struct fw_console_driver *d = _fw_console_drivers_start;
+	unsigned int n = 0;
+
+	for (; d < _fw_console_drivers_end && n < DEV_MAX_CONSOLE_DRIVERS; d++)
+		list[n++] = &d->fdt;
+	return (struct dev_fdt_console_drivers){list, n};
+}
+
 static const struct fw_console_ops *
 dev_console_driver(const struct dev_fdt_console *c)
 {
-	switch (c->type) {
-	case DEV_FDT_CONSOLE_UART8250:
-		return fw_uart8250_probe(c);
-	case DEV_FDT_CONSOLE_SIFIVE:
-		return fw_sifive_uart_probe(c);
-	case DEV_FDT_CONSOLE_HTIF:
-		return fw_htif_probe(c);
-	default:
+	if (c->driver < 0)
 		return NULL;
-	}
+	return _fw_console_drivers_start[c->driver].probe(c);
 }
 
 static void dev_probe_console(const void *fdt)
 {
+	struct dev_fdt_console_drivers drivers = dev_console_drivers();
 	struct dev_fdt_console c;
 	const struct fw_console_ops *ops;
 
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &drivers, &c);
 	fw_dev.console_from = c.from;
 	fw_dev.console_why = c.why.problem ? c.why.problem : "";
 	fw_dev.console_why_alias =
@@ -182,22 +196,36 @@ bool fw_dev_reset(unsigned int type, bool failure)
 	return type == SBI_SRST_TYPE_SHUTDOWN && fw_htif_poweroff(failure);
 }
 
+/* The index of the console driver that lists @compat, or -1. */
+static int dev_console_driver_for(const char *compat)
+{
+	const struct fw_console_driver *d;
+	const char *const *c;
+
+	for (d = _fw_console_drivers_start; d < _fw_console_drivers_end; d++)
+		for (c = d->fdt.compatible; *c; c++)
+			if (!strcmp(*c, compat))
+				return (int)(d - _fw_console_drivers_start);
+	return -1;
+}
+
 /* QEMU virt's UART and test device: only for a tree we refused. */
 #define DEV_VIRT_UART 0x10000000UL
 #define DEV_VIRT_TEST 0x100000UL
 
 void fw_dev_fallback_virt(void)
 {
-	static const struct dev_fdt_console uart = {
+	struct dev_fdt_console uart = {
 		.type = DEV_FDT_CONSOLE_UART8250,
 		.base = DEV_VIRT_UART,
 		.reg_io_width = 1,
+		.driver = dev_console_driver_for("ns16550a"),
 	};
 	uint32_t word;
 
 	/* 32-bit probes: the test device refuses wider accesses. */
 	if (!fw_dev.console && fw_catch_read_u32(DEV_VIRT_UART, &word))
-		fw_dev.console = fw_uart8250_probe(&uart);
+		fw_dev.console = dev_console_driver(&uart);
 	if (fw_dev.console)
 		fw_console_attach(fw_dev.console);
 	if (!fw_dev.reset_types && fw_catch_read_u32(DEV_VIRT_TEST, &word)) {

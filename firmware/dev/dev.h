@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <sbipmu/dev_fdt.h>
+
 #include "rt/console.h" /* struct fw_console_ops */
 
 /* What dev.c found, for the banner and the SBI extensions. */
@@ -107,14 +109,27 @@ bool fw_dev_reset_can(unsigned int type);
 
 /* ---- drivers (one file each) ---- */
 
-struct dev_fdt_console;
 struct dev_fdt_reset;
 
-/* Each console driver's probe: take the decoded node, return its ops. */
-const struct fw_console_ops *fw_uart8250_probe(const struct dev_fdt_console *c);
-const struct fw_console_ops *
-fw_sifive_uart_probe(const struct dev_fdt_console *c);
-const struct fw_console_ops *fw_htif_probe(const struct dev_fdt_console *c);
+/*
+ * A console driver: its compatible strings and the decode its node
+ * needs (binding/dev_fdt_console.c does it, pure and host-tested), and
+ * its probe, which takes the decoded node and returns its ops (NULL:
+ * it cannot drive it, e.g. an address beyond ours). Each driver file
+ * registers one with FW_CONSOLE_DRIVER(); the linker gathers them
+ * (linker.ld), in link order, which is also the order of preference
+ * when a node names several. Adding a UART is adding a file
+ * (docs/firmware.md, "Adding a driver").
+ */
+struct fw_console_driver {
+	struct dev_fdt_console_driver fdt;
+	const struct fw_console_ops *(*probe)(const struct dev_fdt_console *c);
+};
+
+/* Natural alignment only: the section is walked as an array. */
+#define FW_CONSOLE_DRIVER(name)                                                \
+	static const struct fw_console_driver name                             \
+		__attribute__((used, section(".fw_console_drivers")))
 
 /* HTIF's power-off (spike): true if an HTIF console was probed. */
 bool fw_htif_poweroff(bool failure);

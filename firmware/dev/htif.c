@@ -64,7 +64,7 @@ static const struct fw_console_ops htif_ops = {
 	.putc = htif_putc,
 };
 
-const struct fw_console_ops *fw_htif_probe(const struct dev_fdt_console *c)
+static const struct fw_console_ops *htif_probe(const struct dev_fdt_console *c)
 {
 	if (c->tohost > UINTPTR_MAX || c->fromhost > UINTPTR_MAX)
 		return NULL;
@@ -85,3 +85,10 @@ bool fw_htif_poweroff(bool failure)
 	htif_write64(htif_tohost, ((failure ? 1ULL : 0ULL) << 1) | 1);
 	return true;
 }
+
+static const char *const htif_compatible[] = {"ucb,htif0", NULL};
+
+FW_CONSOLE_DRIVER(fw_console_htif) = {
+	.fdt = {.compatible = htif_compatible, .type = DEV_FDT_CONSOLE_HTIF},
+	.probe = htif_probe,
+};

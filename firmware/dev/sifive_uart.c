@@ -56,11 +56,19 @@ static const struct fw_console_ops sifive_uart_ops = {
 	.getc = sifive_getc,
 };
 
-const struct fw_console_ops *
-fw_sifive_uart_probe(const struct dev_fdt_console *c)
+static const struct fw_console_ops *
+sifive_uart_probe(const struct dev_fdt_console *c)
 {
 	if (c->base > UINTPTR_MAX)
 		return NULL;
 	sifive_base = (uintptr_t)c->base;
 	return &sifive_uart_ops;
 }
+
+static const char *const sifive_uart_compatible[] = {"sifive,uart0", NULL};
+
+FW_CONSOLE_DRIVER(fw_console_sifive_uart) = {
+	.fdt = {.compatible = sifive_uart_compatible,
+		.type = DEV_FDT_CONSOLE_MMIO},
+	.probe = sifive_uart_probe,
+};

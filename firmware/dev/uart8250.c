@@ -61,7 +61,8 @@ static const struct fw_console_ops uart8250_ops = {
 	.getc = uart_getc,
 };
 
-const struct fw_console_ops *fw_uart8250_probe(const struct dev_fdt_console *c)
+static const struct fw_console_ops *
+uart8250_probe(const struct dev_fdt_console *c)
 {
 	if (c->base > UINTPTR_MAX)
 		return NULL;
@@ -70,3 +71,12 @@ const struct fw_console_ops *fw_uart8250_probe(const struct dev_fdt_console *c)
 	uart_width = c->reg_io_width;
 	return &uart8250_ops;
 }
+
+static const char *const uart8250_compatible[] = {"ns16550a", "ns16550",
+						  "snps,dw-apb-uart", NULL};
+
+FW_CONSOLE_DRIVER(fw_console_uart8250) = {
+	.fdt = {.compatible = uart8250_compatible,
+		.type = DEV_FDT_CONSOLE_UART8250},
+	.probe = uart8250_probe,
+};

@@ -28,8 +28,8 @@ struct fw_machine {
 };
 
 #define FW_MACHINE(sym)                                                        \
-	const struct fw_machine sym                                            \
-		__attribute__((section(".fw_machines"), used, aligned(8)))
+	const struct fw_machine sym __attribute__((                            \
+		section(".fw_machines"), used)) /* walked as an array */
 
 /* The machine the tree's root compatible names, or the generic one. */
 const struct fw_machine *fw_machine_find(const void *fdt);

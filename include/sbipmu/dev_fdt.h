@@ -38,11 +38,28 @@ struct dev_fdt_reject {
 
 /* ---- the console: stdout-path, /aliases/serial0, or the first ---- */
 
+/*
+ * How a console node describes its registers: the decode a driver asks
+ * for. The drivers themselves, with their compatible strings, are the
+ * caller's (the firmware's dev/ files, one each; the host tests' own).
+ */
 enum dev_fdt_console_type {
-	DEV_FDT_CONSOLE_NONE,
-	DEV_FDT_CONSOLE_UART8250, /* ns16550a, ns16550, snps,dw-apb-uart */
-	DEV_FDT_CONSOLE_SIFIVE,	  /* sifive,uart0 */
-	DEV_FDT_CONSOLE_HTIF,	  /* ucb,htif0 */
+	DEV_FDT_CONSOLE_NONE,	  /* no console */
+	DEV_FDT_CONSOLE_MMIO,	  /* one register block: reg */
+	DEV_FDT_CONSOLE_UART8250, /* reg, reg-shift, reg-io-width, ... */
+	DEV_FDT_CONSOLE_HTIF,	  /* fromhost, tohost */
+};
+
+/* One console driver as the decoder sees it. */
+struct dev_fdt_console_driver {
+	const char *const *compatible; /* NULL-terminated */
+	enum dev_fdt_console_type type;
+};
+
+/* The drivers to match, in order: the first that a node is wins. */
+struct dev_fdt_console_drivers {
+	const struct dev_fdt_console_driver *const *d;
+	unsigned int n;
 };
 
 /* Where the console came from, in the order they are tried. */
@@ -69,6 +86,7 @@ enum dev_fdt_console_from {
 
 struct dev_fdt_console {
 	enum dev_fdt_console_type type;
+	int driver; /* index in the drivers given, -1 if none */
 	enum dev_fdt_console_from from; /* FROM_NONE: type NONE */
 	/* Why stdout-path gave none, and then why /aliases/serial0 gave
 	 * none: problem NULL when that way was not refused (it gave the
@@ -99,9 +117,12 @@ struct dev_fdt_console {
  * A node is a console if it is enabled, has a compatible above and a
  * usable first reg entry (and, for an 8250, usable reg-shift and
  * reg-io-width). @c->why and @c->why_alias say why the first two gave
- * none; type NONE if no way gave one.
+ * none; type NONE if no way gave one. A node is one of @drv's when it
+ * is compatible with one of a driver's strings; @c->driver is that
+ * driver's index (-1: none).
  */
-void dev_fdt_console(const void *fdt, struct dev_fdt_console *c);
+void dev_fdt_console(const void *fdt, const struct dev_fdt_console_drivers *drv,
+		     struct dev_fdt_console *c);
 
 /* ---- timers and IPIs: CLINT, ACLINT MSWI, ACLINT MTIMER ---- */
 

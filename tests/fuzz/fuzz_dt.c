@@ -101,6 +101,25 @@ static void *fuzz_alloc(void *ctx, size_t size)
 	return p;
 }
 
+/*
+ * The console drivers the firmware registers (firmware/dev/uart8250.c,
+ * sifive_uart.c, htif.c), as the decoder is given them there.
+ */
+static const char *const test_8250_compat[] = {"ns16550a", "ns16550",
+					       "snps,dw-apb-uart", NULL};
+static const char *const test_sifive_compat[] = {"sifive,uart0", NULL};
+static const char *const test_htif_compat[] = {"ucb,htif0", NULL};
+static const struct dev_fdt_console_driver test_8250 = {
+	test_8250_compat, DEV_FDT_CONSOLE_UART8250};
+static const struct dev_fdt_console_driver test_sifive = {test_sifive_compat,
+							  DEV_FDT_CONSOLE_MMIO};
+static const struct dev_fdt_console_driver test_htif = {test_htif_compat,
+							DEV_FDT_CONSOLE_HTIF};
+static const struct dev_fdt_console_driver *const test_driver_list[] = {
+	&test_8250, &test_sifive, &test_htif};
+static const struct dev_fdt_console_drivers test_drivers = {test_driver_list,
+							    3};
+
 static void fuzz_report(void *ctx, const struct pmu_map_diag *d)
 {
 	struct fuzz_run *run = ctx;
@@ -210,7 +229,7 @@ static void fuzz_check_devices(const void *fdt)
 	struct dev_fdt_resets r;
 	uint64_t hz = 0;
 
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	fuzz_check_console(&c);
 	fuzz_check_timers(fdt);
 	FUZZ_CHECK(dev_fdt_timebase(fdt, &hz) || hz != 0);

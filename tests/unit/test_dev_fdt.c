@@ -157,13 +157,32 @@ static void add_cpus(void *fdt, int n, uint32_t irq_cells)
 
 /* ---- the console ---- */
 
+/*
+ * The console drivers the firmware registers (firmware/dev/uart8250.c,
+ * sifive_uart.c, htif.c), as the decoder is given them there.
+ */
+static const char *const test_8250_compat[] = {"ns16550a", "ns16550",
+					       "snps,dw-apb-uart", NULL};
+static const char *const test_sifive_compat[] = {"sifive,uart0", NULL};
+static const char *const test_htif_compat[] = {"ucb,htif0", NULL};
+static const struct dev_fdt_console_driver test_8250 = {
+	test_8250_compat, DEV_FDT_CONSOLE_UART8250};
+static const struct dev_fdt_console_driver test_sifive = {test_sifive_compat,
+							  DEV_FDT_CONSOLE_MMIO};
+static const struct dev_fdt_console_driver test_htif = {test_htif_compat,
+							DEV_FDT_CONSOLE_HTIF};
+static const struct dev_fdt_console_driver *const test_driver_list[] = {
+	&test_8250, &test_sifive, &test_htif};
+static const struct dev_fdt_console_drivers test_drivers = {test_driver_list,
+							    3};
+
 static void test_console__qemu_virt__ns16550a_with_clock(void **state)
 {
 	void *fdt = load("qemu-virt-7.2.dtb");
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
 	assert_null(c.why.problem);
 	assert_int_equal(c.base, 0x10000000);
@@ -183,9 +202,32 @@ static void test_console__sifive_u__sifive_uart0(void **state)
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
-	assert_int_equal(c.type, DEV_FDT_CONSOLE_SIFIVE);
+	dev_fdt_console(fdt, &test_drivers, &c);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_MMIO);
 	assert_int_equal(c.base, 0x10010000);
+	free(fdt);
+}
+
+/*
+ * The drivers given decide what is a console: without the 16550 driver
+ * QEMU virt's only UART is none (and the refusal says so), and the
+ * index of the driver that matched is returned.
+ */
+static void test_console__driver_table_decides(void **state)
+{
+	void *fdt = load("qemu-virt-7.2.dtb");
+	const struct dev_fdt_console_driver *const no_8250_list[] = {
+		&test_sifive, &test_htif};
+	const struct dev_fdt_console_drivers no_8250 = {no_8250_list, 2};
+	struct dev_fdt_console c;
+
+	(void)state;
+	dev_fdt_console(fdt, &no_8250, &c);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
+	assert_int_equal(c.driver, -1);
+	assert_string_equal(c.why.problem, "no driver for its compatible");
+	dev_fdt_console(fdt, &test_drivers, &c);
+	assert_int_equal(c.driver, 0);
 	free(fdt);
 }
 
@@ -195,7 +237,7 @@ static void test_console__htif_on_spike(void **state)
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_HTIF);
 	assert_int_equal(c.base, 0x1000000);
 	/* QEMU's riscv_htif.c with a board base: fromhost there, tohost +8 */
@@ -253,7 +295,7 @@ static void test_console__follows_stdout_path_alias(void **state)
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
 	assert_int_equal(c.base, 0x10001000);
 	assert_int_equal(c.reg_shift, 2);
@@ -326,7 +368,7 @@ static void test_console__refusals_name_their_reason(void **state)
 
 		console_case = &cases[i];
 		fdt = tree(build_console_case);
-		dev_fdt_console(fdt, &c);
+		dev_fdt_console(fdt, &test_drivers, &c);
 		if (!cases[i].problem) {
 			assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
 			assert_int_equal(c.from,
@@ -366,7 +408,7 @@ static void test_console__disabled_node_refused_with_its_offset(void **state)
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
 	assert_string_equal(c.why.problem, "disabled");
 	assert_int_equal(c.why.node,
@@ -420,7 +462,7 @@ static void console_fallback(enum fallback_case k, struct dev_fdt_console *c)
 
 	fallback_case = k;
 	fdt = tree(build_fallback);
-	dev_fdt_console(fdt, c);
+	dev_fdt_console(fdt, &test_drivers, c);
 	free(fdt);
 }
 
@@ -492,7 +534,7 @@ static void test_console__serial0_to_no_node_said(void **state)
 	struct dev_fdt_console c;
 
 	(void)state;
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_NONE);
 	assert_string_equal(c.why_alias.problem,
 			    "/aliases/serial0 names no node");
@@ -543,18 +585,18 @@ static void test_console__reg_translated_through_ranges(void **state)
 	(void)state;
 	ranges_path = "/bus/sub/serial@1000";
 	fdt = tree(build_ranges);
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_int_equal(c.type, DEV_FDT_CONSOLE_UART8250);
 	assert_int_equal(c.base, 0x40001000);
 	free(fdt);
 	ranges_path = "/bus/serial@ff80";
 	fdt = tree(build_ranges);
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_string_equal(c.why.problem, "reg: outside every ranges window");
 	free(fdt);
 	ranges_path = "/plain/serial@1000";
 	fdt = tree(build_ranges);
-	dev_fdt_console(fdt, &c);
+	dev_fdt_console(fdt, &test_drivers, &c);
 	assert_string_equal(c.why.problem,
 			    "reg: not translatable (a bus without ranges)");
 	free(fdt);
@@ -1258,6 +1300,7 @@ int main(void)
 		cmocka_unit_test(test_console__qemu_virt__ns16550a_with_clock),
 		cmocka_unit_test(test_console__sifive_u__sifive_uart0),
 		cmocka_unit_test(test_console__htif_on_spike),
+		cmocka_unit_test(test_console__driver_table_decides),
 		cmocka_unit_test(test_console__follows_stdout_path_alias),
 		cmocka_unit_test(test_console__refusals_name_their_reason),
 		cmocka_unit_test(
