@@ -46,38 +46,64 @@ struct enable_rule {
 	 * gates nothing, so the extension works without the bits.
 	 */
 	bool gate_only;
+	/*
+	 * OPTIONAL: does the hart have the extension's own CSR? If not, the
+	 * rule sets nothing and the extension is dropped (a tree may claim
+	 * what the hart lacks; spike's Sstc has no time source behind it).
+	 */
+	bool (*present)(void);
 };
 
 #define ISA(field) offsetof(struct platform_fdt_isa, field)
+
+#define CSR_STOPI 0xDB0
+
+static bool enables_try_stimecmp(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_STIMECMP);
+	return fw_catch_end(old) == 0;
+}
+
+/* S-mode's AIA CSRs (Ssaia): stopi, which M-mode may read too. */
+static bool enables_try_stopi(void)
+{
+	unsigned long old = fw_catch_begin();
+
+	(void)csr_read(CSR_STOPI);
+	return fw_catch_end(old) == 0;
+}
 
 /* Privileged spec 1.13 chapters named: menvcfg 3.1.18, mseccfg 3.1.19
  * (Zkr: scalar crypto 4.1), Smstateen (priv ch. 20), Ssaia (AIA 2.5). */
 static const struct enable_rule enable_rules[] = {
 	{"sstc", ISA(sstc), ENABLE_ALWAYS, FW_ENABLE_MENVCFG, MENVCFG_STCE,
-	 false},
+	 false, enables_try_stimecmp},
 	{"svpbmt", ISA(svpbmt), ENABLE_ALWAYS, FW_ENABLE_MENVCFG, MENVCFG_PBMTE,
-	 false},
+	 false, NULL},
 	/* With Svade also named, A/D faults stay (S-mode may ask later). */
 	{"svadu", ISA(svadu), ISA(svade), FW_ENABLE_MENVCFG, MENVCFG_ADUE,
-	 false},
+	 false, NULL},
 	{"zicbom", ISA(zicbom), ENABLE_ALWAYS, FW_ENABLE_MENVCFG,
-	 MENVCFG_CBIE_INV | MENVCFG_CBCFE, false},
+	 MENVCFG_CBIE_INV | MENVCFG_CBCFE, false, NULL},
 	{"zicboz", ISA(zicboz), ENABLE_ALWAYS, FW_ENABLE_MENVCFG, MENVCFG_CBZE,
-	 false},
+	 false, NULL},
 	{"zkr", ISA(zkr), ENABLE_ALWAYS, FW_ENABLE_MSECCFG, MSECCFG_SSEED,
-	 false},
+	 false, NULL},
 	/*
 	 * sstateen0 and senvcfg: mstateen0 resets to 0, hiding both. On
 	 * every hart that has the CSR, named in the tree or not (S-mode
 	 * reaches senvcfg for Zicbom/Zicboz whatever the tree says).
 	 */
 	{"smstateen", ENABLE_ALWAYS, ENABLE_ALWAYS, FW_ENABLE_MSTATEEN0,
-	 MSTATEEN0_SE0 | MSTATEEN0_ENVCFG, true},
+	 MSTATEEN0_SE0 | MSTATEEN0_ENVCFG, true, NULL},
 	/* stopi, stopei, and the IMSIC file through siselect/sireg. */
 	{"ssaia", ISA(ssaia), ENABLE_ALWAYS, FW_ENABLE_MSTATEEN0,
-	 MSTATEEN0_AIA | MSTATEEN0_IMSIC | MSTATEEN0_CSRIND, true},
+	 MSTATEEN0_AIA | MSTATEEN0_IMSIC | MSTATEEN0_CSRIND, true,
+	 enables_try_stopi},
 	{"sscsrind", ISA(sscsrind), ENABLE_ALWAYS, FW_ENABLE_MSTATEEN0,
-	 MSTATEEN0_CSRIND, true},
+	 MSTATEEN0_CSRIND, true, NULL},
 };
 
 #define ENABLE_RULES (sizeof(enable_rules) / sizeof(enable_rules[0]))
@@ -159,11 +185,18 @@ static bool enables_field(const struct platform_fdt_isa *dt, size_t off)
 	return v;
 }
 
-static bool enables_rule_applies(const struct enable_rule *r,
-				 const struct platform_fdt_isa *dt)
+static bool enables_rule_named(const struct enable_rule *r,
+			       const struct platform_fdt_isa *dt)
 {
 	return enables_field(dt, r->has) &&
 	       (r->unless == ENABLE_ALWAYS || !enables_field(dt, r->unless));
+}
+
+/* Named, and the hart has it: its bits are wanted. */
+static bool enables_rule_applies(const struct enable_rule *r,
+				 const struct platform_fdt_isa *dt)
+{
+	return enables_rule_named(r, dt) && (!r->present || r->present());
 }
 
 static void enables_drop(const char *ext)
@@ -185,16 +218,6 @@ bool fw_enables_dropped(const char *ext)
 	return false;
 }
 
-/* Does the hart have AIA's CSRs? mtopi answers on every AIA hart. */
-#define CSR_MTOPI 0xFB0
-static bool enables_probe_aia(void)
-{
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_MTOPI);
-	return fw_catch_end(old) == 0;
-}
-
 /*
  * Named in the tree, but the hart has none of its CSRs: S-mode would
  * trap on the first access (KVM's hstateen0, the AIA driver's stopi).
@@ -203,8 +226,6 @@ static void enables_drop_absent(const struct platform_fdt_isa *dt)
 {
 	if (dt->smstateen && !fw_enables.present[FW_ENABLE_MSTATEEN0])
 		enables_drop("smstateen");
-	if (dt->ssaia && !enables_probe_aia())
-		enables_drop("ssaia");
 }
 
 /* Write what the rules want, keep what stuck (WARL), drop the rest. */
@@ -234,7 +255,9 @@ void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
 					    r->bits
 				  : r->gate_only;
 
-		if (enables_rule_applies(r, dt) && !ok)
+		if (!enables_rule_named(r, dt))
+			continue;
+		if (!enables_rule_applies(r, dt) || !ok)
 			enables_drop(r->ext);
 	}
 	enables_drop_absent(dt);
