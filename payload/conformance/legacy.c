@@ -18,6 +18,7 @@
  */
 #include "check.h"
 #include "csr.h"
+#include "env.h"
 #include "groups.h"
 #include "memprobe.h"
 #include "pmu.h"
