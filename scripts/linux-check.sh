@@ -424,9 +424,20 @@ check_stat_fw() { # SMP [STEP]
 	# A request some other task sent that a hart processes while the
 	# workload runs there counts too (per-task counting, as for the IPIs
 	# above): 5 % more is allowed (seen: 203 for 101 sent on 2 harts).
+	# After the soak (CPUs taken down and up, perf record -a, the other
+	# activities) Linux also fences whole address spaces from the
+	# workload's context (seen 2153 for 100 mprotects): there only the
+	# lower bound is the workload's, and the upper one only catches a
+	# runaway (a fence per page, or per call of every task), 50 per
+	# mprotect.
 	sent=$(stat_count $s fw_sfence_vma_asid_sent)
-	expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
-		$((mprot + KERNEL_SLACK))
+	if [ "$soak" -gt 0 ]; then
+		expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
+			$((50 * mprot + KERNEL_SLACK))
+	else
+		expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
+			$((mprot + KERNEL_SLACK))
+	fi
 	is_num "$sent" || sent=1
 	expect_range "$s:sfence_vma_asid_received" \
 		"$(stat_count $s fw_sfence_vma_asid_received)" "$sent" \
