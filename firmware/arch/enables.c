@@ -60,19 +60,13 @@ struct enable_rule {
 
 static bool enables_try_stimecmp(void)
 {
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_STIMECMP);
-	return fw_catch_end(old) == 0;
+	return FW_CSR_READABLE(CSR_STIMECMP);
 }
 
 /* S-mode's AIA CSRs (Ssaia): stopi, which M-mode may read too. */
 static bool enables_try_stopi(void)
 {
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_STOPI);
-	return fw_catch_end(old) == 0;
+	return FW_CSR_READABLE(CSR_STOPI);
 }
 
 /* Privileged spec 1.13 chapters named: menvcfg 3.1.18, mseccfg 3.1.19
@@ -152,27 +146,22 @@ static void enables_write(enum fw_enable_reg reg, uint64_t v)
 /* Does the CSR exist? Read under the probe trap (a missing one traps). */
 static bool enables_probe(enum fw_enable_reg reg)
 {
-	unsigned long old = fw_catch_begin();
-
-	(void)enables_read(reg);
-	return fw_catch_end(old) == 0;
+	switch (reg) {
+	case FW_ENABLE_MENVCFG:
+		return FW_CSR_READABLE(CSR_MENVCFG);
+	case FW_ENABLE_MSTATEEN0:
+		return FW_CSR_READABLE(CSR_MSTATEEN0);
+	default:
+		return FW_CSR_READABLE(CSR_MSECCFG);
+	}
 }
 
 /* mstateen1..3 exist? Bit n for mstateen<n>; each only gates sstateen<n>. */
 static unsigned int enables_probe_stateen_more(void)
 {
-	unsigned int more = 0;
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_MSTATEEN1);
-	more |= fw_catch_end(old) == 0 ? 1U << 1 : 0;
-	old = fw_catch_begin();
-	(void)csr_read(CSR_MSTATEEN2);
-	more |= fw_catch_end(old) == 0 ? 1U << 2 : 0;
-	old = fw_catch_begin();
-	(void)csr_read(CSR_MSTATEEN3);
-	more |= fw_catch_end(old) == 0 ? 1U << 3 : 0;
-	return more;
+	return (FW_CSR_READABLE(CSR_MSTATEEN1) ? 1U << 1 : 0) |
+	       (FW_CSR_READABLE(CSR_MSTATEEN2) ? 1U << 2 : 0) |
+	       (FW_CSR_READABLE(CSR_MSTATEEN3) ? 1U << 3 : 0);
 }
 
 static bool enables_field(const struct platform_fdt_isa *dt, size_t off)

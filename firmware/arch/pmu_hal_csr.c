@@ -184,16 +184,10 @@ bool fw_pmu_hal_probe_inhibit(void)
 
 bool fw_pmu_hal_probe_scountovf(void)
 {
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_SCOUNTOVF);
-	return fw_catch_end(old) == 0;
+	return FW_CSR_READABLE(CSR_SCOUNTOVF);
 }
 
 bool fw_pmu_hal_probe_cyclecfg(void)
 {
-	unsigned long old = fw_catch_begin();
-
-	(void)csr_read(CSR_MCYCLECFG);
-	return fw_catch_end(old) == 0;
+	return FW_CSR_READABLE(CSR_MCYCLECFG);
 }

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpu/csr.h"
+
 /* The trap an access took: what S-mode should see if it is redirected. */
 struct fw_unpriv_fault {
 	unsigned long cause;
@@ -22,6 +24,17 @@ struct fw_unpriv_fault {
 unsigned long fw_catch_begin(void);
 /* Restore @old_mtvec; returns mcause + 1 of a caught trap, 0 if none. */
 unsigned long fw_catch_end(unsigned long old_mtvec);
+
+/*
+ * Does CSR @csr (a constant: csrr encodes it) answer a read? The probe
+ * every optional CSR goes through: a missing one traps, caught here.
+ */
+#define FW_CSR_READABLE(csr)                                                   \
+	({                                                                     \
+		unsigned long fw_csr_old_ = fw_catch_begin();                  \
+		(void)csr_read(csr);                                           \
+		fw_catch_end(fw_csr_old_) == 0;                                \
+	})
 
 /* M-mode load of an aligned word at @addr that may fault. */
 bool fw_catch_read_ulong(uintptr_t addr, unsigned long *value);

@@ -48,6 +48,7 @@
 #include <sbipmu/pmu.h>
 #include <sbipmu/pmu_fdt.h>
 
+#include "../unit/console_drivers.h"
 #include "sim/sim_hart.h"
 
 #define FUZZ_MAX_HARTS	 8
@@ -100,25 +101,6 @@ static void *fuzz_alloc(void *ctx, size_t size)
 	run->allocs[run->n_allocs++] = p;
 	return p;
 }
-
-/*
- * The console drivers the firmware registers (firmware/dev/uart8250.c,
- * sifive_uart.c, htif.c), as the decoder is given them there.
- */
-static const char *const test_8250_compat[] = {"ns16550a", "ns16550",
-					       "snps,dw-apb-uart", NULL};
-static const char *const test_sifive_compat[] = {"sifive,uart0", NULL};
-static const char *const test_htif_compat[] = {"ucb,htif0", NULL};
-static const struct dev_fdt_console_driver test_8250 = {
-	test_8250_compat, DEV_FDT_CONSOLE_UART8250};
-static const struct dev_fdt_console_driver test_sifive = {test_sifive_compat,
-							  DEV_FDT_CONSOLE_MMIO};
-static const struct dev_fdt_console_driver test_htif = {test_htif_compat,
-							DEV_FDT_CONSOLE_HTIF};
-static const struct dev_fdt_console_driver *const test_driver_list[] = {
-	&test_8250, &test_sifive, &test_htif};
-static const struct dev_fdt_console_drivers test_drivers = {test_driver_list,
-							    3};
 
 static void fuzz_report(void *ctx, const struct pmu_map_diag *d)
 {

@@ -157,24 +157,7 @@ static void add_cpus(void *fdt, int n, uint32_t irq_cells)
 
 /* ---- the console ---- */
 
-/*
- * The console drivers the firmware registers (firmware/dev/uart8250.c,
- * sifive_uart.c, htif.c), as the decoder is given them there.
- */
-static const char *const test_8250_compat[] = {"ns16550a", "ns16550",
-					       "snps,dw-apb-uart", NULL};
-static const char *const test_sifive_compat[] = {"sifive,uart0", NULL};
-static const char *const test_htif_compat[] = {"ucb,htif0", NULL};
-static const struct dev_fdt_console_driver test_8250 = {
-	test_8250_compat, DEV_FDT_CONSOLE_UART8250};
-static const struct dev_fdt_console_driver test_sifive = {test_sifive_compat,
-							  DEV_FDT_CONSOLE_MMIO};
-static const struct dev_fdt_console_driver test_htif = {test_htif_compat,
-							DEV_FDT_CONSOLE_HTIF};
-static const struct dev_fdt_console_driver *const test_driver_list[] = {
-	&test_8250, &test_sifive, &test_htif};
-static const struct dev_fdt_console_drivers test_drivers = {test_driver_list,
-							    3};
+#include "console_drivers.h"
 
 static void test_console__qemu_virt__ns16550a_with_clock(void **state)
 {
