@@ -30,18 +30,44 @@
 /* #interrupt-cells accepted for a riscv,cpu-intc (the binding says 1). */
 #define DEV_FDT_MAX_IRQ_CELLS 4u
 
-static const char *const dev_fdt_timer_compats[] = {
-	"riscv,clint0",
-	"sifive,clint0",
-	"riscv,aclint-mswi",
-	"riscv,aclint-mtimer",
+/*
+ * The devices, by compatible. T-Head's CLINT and ACLINT (C906/C910,
+ * C920: D1, TH1520, CV1800B, SG2042) have no mtime register: their
+ * harts read time from the time CSR, and an MTIMER's one reg entry is
+ * its mtimecmp array alone. Their registers take 32-bit accesses only,
+ * which is all the firmware makes (dev/aclint.c).
+ */
+struct dev_fdt_timer_kind {
+	const char *compatible;
+	enum dev_fdt_timer_type type;
+	bool no_mtime;
 };
-static const enum dev_fdt_timer_type dev_fdt_timer_types[] = {
-	DEV_FDT_CLINT,
-	DEV_FDT_CLINT,
-	DEV_FDT_ACLINT_MSWI,
-	DEV_FDT_ACLINT_MTIMER,
+
+static const struct dev_fdt_timer_kind dev_fdt_timer_kinds[] = {
+	{"riscv,clint0", DEV_FDT_CLINT, false},
+	{"sifive,clint0", DEV_FDT_CLINT, false},
+	{"riscv,aclint-mswi", DEV_FDT_ACLINT_MSWI, false},
+	{"riscv,aclint-mtimer", DEV_FDT_ACLINT_MTIMER, false},
+	{"thead,c900-clint", DEV_FDT_CLINT, true},
+	{"thead,c900-aclint-mswi", DEV_FDT_ACLINT_MSWI, true},
+	{"thead,c900-aclint-mtimer", DEV_FDT_ACLINT_MTIMER, true},
 };
+
+#define DEV_FDT_TIMER_KINDS                                                    \
+	(sizeof(dev_fdt_timer_kinds) / sizeof(dev_fdt_timer_kinds[0]))
+
+/* The kind @node is (the first of the table it lists), or -1. */
+static int dev_fdt_timer_kind_of(const void *fdt, int node)
+{
+	unsigned int i;
+
+	for (i = 0; i < DEV_FDT_TIMER_KINDS; i++)
+		if (fdt_node_check_compatible(
+			    fdt, node, dev_fdt_timer_kinds[i].compatible) == 0)
+			return (int)i;
+	return -1;
+}
+
 static const char *const dev_fdt_timer_roles[] = {
 	[DEV_FDT_CLINT] = "clint",
 	[DEV_FDT_ACLINT_MSWI] = "aclint-mswi",
@@ -140,13 +166,16 @@ static unsigned int dev_fdt_timer_room(uint64_t bytes, unsigned int stride)
 }
 
 static const char *dev_fdt_timer_clint(const struct dev_fdt_range *r,
+				       bool no_mtime,
 				       struct dev_fdt_timer_cand *c)
 {
-	if (!dev_fdt_range_holds(r, DEV_FDT_CLINT_MTIME, 8))
+	if (!dev_fdt_range_holds(r, DEV_FDT_CLINT_MTIME - 8, 8))
+		return "reg too small for a CLINT";
+	if (!no_mtime && !dev_fdt_range_holds(r, DEV_FDT_CLINT_MTIME, 8))
 		return "reg too small for a CLINT";
 	c->dev.msip = r->base;
 	c->dev.mtimecmp = r->base + DEV_FDT_CLINT_MTIMECMP;
-	c->dev.mtime = r->base + DEV_FDT_CLINT_MTIME;
+	c->dev.mtime = no_mtime ? 0 : r->base + DEV_FDT_CLINT_MTIME;
 	c->msip_room =
 		dev_fdt_timer_room(DEV_FDT_CLINT_MTIMECMP, DEV_FDT_MSIP_STRIDE);
 	c->mtimecmp_room =
@@ -158,11 +187,18 @@ static const char *dev_fdt_timer_clint(const struct dev_fdt_range *r,
 /* Two reg entries (mtime, mtimecmp array) or one (default layout). */
 static const char *dev_fdt_timer_mtimer(const void *fdt, int node,
 					const struct dev_fdt_range *r,
+					bool no_mtime,
 					struct dev_fdt_timer_cand *c)
 {
 	struct dev_fdt_range cmp;
 	const char *why;
 
+	if (no_mtime) { /* the mtimecmp array, nothing else */
+		c->dev.mtimecmp = r->base;
+		c->mtimecmp_room =
+			dev_fdt_timer_room(r->size, DEV_FDT_MTIMECMP_STRIDE);
+		return c->mtimecmp_room ? NULL : "reg too small for an MTIMER";
+	}
 	if (dev_fdt_reg_count(fdt, node) < 2) {
 		if (!dev_fdt_range_holds(r, DEV_FDT_MTIMER_MTIME, 8))
 			return "reg too small for an MTIMER";
@@ -184,7 +220,7 @@ static const char *dev_fdt_timer_mtimer(const void *fdt, int node,
 	return NULL;
 }
 
-static const char *dev_fdt_timer_regs(const void *fdt, int node,
+static const char *dev_fdt_timer_regs(const void *fdt, int node, bool no_mtime,
 				      struct dev_fdt_timer_cand *c)
 {
 	struct dev_fdt_range r;
@@ -194,13 +230,13 @@ static const char *dev_fdt_timer_regs(const void *fdt, int node,
 		return why;
 	switch (c->dev.type) {
 	case DEV_FDT_CLINT:
-		return dev_fdt_timer_clint(&r, c);
+		return dev_fdt_timer_clint(&r, no_mtime, c);
 	case DEV_FDT_ACLINT_MSWI:
 		c->dev.msip = r.base;
 		c->msip_room = dev_fdt_timer_room(r.size, DEV_FDT_MSIP_STRIDE);
 		return c->msip_room ? NULL : "reg too small for an MSWI";
 	default:
-		return dev_fdt_timer_mtimer(fdt, node, &r, c);
+		return dev_fdt_timer_mtimer(fdt, node, &r, no_mtime, c);
 	}
 }
 
@@ -246,9 +282,10 @@ static const char *dev_fdt_timer_decode(const void *fdt, int node, int kind,
 	const char *why;
 
 	*c = (struct dev_fdt_timer_cand){0};
-	c->dev.type = dev_fdt_timer_types[kind];
+	c->dev.type = dev_fdt_timer_kinds[kind].type;
 	c->dev.node = node;
-	why = dev_fdt_timer_regs(fdt, node, c);
+	why = dev_fdt_timer_regs(fdt, node, dev_fdt_timer_kinds[kind].no_mtime,
+				 c);
 	return why ? why : dev_fdt_timer_count(fdt, node, c);
 }
 
@@ -308,8 +345,8 @@ static void dev_fdt_timer_refuse(struct dev_fdt_timer_summary *sum, int node,
 {
 	if (sum->refused++ == 0)
 		sum->first_refused = (struct dev_fdt_reject){
-			dev_fdt_timer_roles[dev_fdt_timer_types[kind]], why,
-			node};
+			dev_fdt_timer_roles[dev_fdt_timer_kinds[kind].type],
+			why, node};
 }
 
 void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
@@ -317,8 +354,6 @@ void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 		    unsigned int max_harts, struct dev_fdt_timer_summary *sum)
 {
 	const struct dev_fdt_timer_out o = {harts, max_harts, sum};
-	int n = (int)(sizeof(dev_fdt_timer_compats) /
-		      sizeof(dev_fdt_timer_compats[0]));
 	/* device indices stay below DEV_FDT_NO_DEV */
 	unsigned int cap =
 		max_devs < DEV_FDT_NO_DEV ? max_devs : DEV_FDT_NO_DEV;
@@ -330,7 +365,7 @@ void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 						       DEV_FDT_NO_DEV, 0};
 	for (int node = dev_fdt_next(fdt, -1); node >= 0;
 	     node = dev_fdt_next(fdt, node)) {
-		int kind = dev_fdt_match(fdt, node, dev_fdt_timer_compats, n);
+		int kind = dev_fdt_timer_kind_of(fdt, node);
 		const char *why;
 
 		if (kind < 0 || !dev_fdt_enabled(fdt, node))

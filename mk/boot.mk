@@ -58,3 +58,11 @@ machines-check: $(BUILD)/firmware/rv64/sbipmu.bin \
 		$(BUILD)/firmware-max4/rv64/sbipmu.bin \
 		$(BUILD)/payload/rv64/smoke.bin $(BUILD)/payload/rv32/smoke.bin \
 		$(BUILD)/payload/rv64/conformance.bin $(BUILD)/boot/machines
+
+# T-Head's CLINT and ACLINT (thead,c900-*) on QEMU virt's devices under
+# T-Head's names: Linux + perf through them (scripts/thead-timers-check.sh).
+# THEAD_REF=path boots a reference firmware beside, reported.
+.PHONY: thead-timers-check
+thead-timers-check: $(BUILD)/firmware/rv64/sbipmu.bin linux
+	$(Q)BUILD=$(BUILD) scripts/thead-timers-check.sh \
+		$(BUILD)/firmware/rv64/sbipmu.bin $(THEAD_REF)

@@ -16,8 +16,9 @@
 #include "dev/dev.h"
 #include "rt/hart.h"
 
-/* CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8). */
-#define DEV_MAX_TIMERS 16
+/* CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8),
+ * SG2042 has an MSWI and 16 MTIMERs. */
+#define DEV_MAX_TIMERS 64
 
 struct fw_devices fw_dev;
 

@@ -687,6 +687,80 @@ static void test_aclint__mswi_and_mtimer_two_sockets(void **state)
 	free(fdt);
 }
 
+/* A copy of blob @name with room to edit, for trees made from QEMU's. */
+static void *load_editable(const char *name)
+{
+	void *fdt = load(name), *big = malloc(BLOB_MAX);
+
+	assert_non_null(big);
+	assert_int_equal(fdt_open_into(fdt, big, BLOB_MAX), 0);
+	free(fdt);
+	return big;
+}
+
+/* Rename every node compatible with @from to the single string @to. */
+static void recompat(void *fdt, const char *from, const char *to)
+{
+	int node;
+
+	while ((node = fdt_node_offset_by_compatible(fdt, -1, from)) >= 0)
+		assert_int_equal(
+			fdt_setprop_string(fdt, node, "compatible", to), 0);
+}
+
+/*
+ * T-Head's CLINT (D1, TH1520, CV1800B): the CLINT layout without the
+ * mtime register (time from the time CSR), each hart's context as with
+ * SiFive's.
+ */
+static void test_clint__thead_c900__no_mtime(void **state)
+{
+	void *fdt = load_editable("qemu-virt-7.2-smp4.dtb");
+	struct timers *t;
+
+	(void)state;
+	recompat(fdt, "riscv,clint0", "thead,c900-clint");
+	t = scan_timers(fdt, MAX_DEVS, 8);
+	assert_int_equal(t->sum.n_devs, 1);
+	assert_int_equal(t->devs[0].msip, 0x2000000);
+	assert_int_equal(t->devs[0].mtimecmp, 0x2004000);
+	assert_int_equal(t->devs[0].mtime, 0);
+	for (unsigned int h = 0; h < 4; h++)
+		assert_hart(t, h, 0, h, 0, h);
+	free(t);
+	free(fdt);
+}
+
+/*
+ * T-Head's ACLINT (SG2042: one MSWI, 16 MTIMERs): an MTIMER's one reg
+ * entry is its mtimecmp array, there is no mtime.
+ */
+static void test_aclint__thead_c900_mtimer_is_mtimecmp_only(void **state)
+{
+	void *fdt = load_editable("qemu-virt-7.2-aclint-numa2.dtb");
+	int node = -1;
+	const fdt32_t cmp[4] = {0, cpu_to_fdt32(0x2004000), 0,
+				cpu_to_fdt32(0x8000)};
+	struct timers *t;
+
+	(void)state;
+	while ((node = fdt_node_offset_by_compatible(
+			fdt, node, "riscv,aclint-mtimer")) >= 0)
+		assert_int_equal(
+			fdt_setprop(fdt, node, "reg", cmp, sizeof(cmp)), 0);
+	recompat(fdt, "riscv,aclint-mtimer", "thead,c900-aclint-mtimer");
+	recompat(fdt, "riscv,aclint-mswi", "thead,c900-aclint-mswi");
+	t = scan_timers(fdt, MAX_DEVS, MAX_HARTS);
+	assert_int_equal(t->sum.refused, 0);
+	assert_int_equal(t->sum.n_devs, 4);
+	assert_int_equal(t->devs[0].type, DEV_FDT_ACLINT_MTIMER);
+	assert_int_equal(t->devs[0].mtimecmp, 0x2004000);
+	assert_int_equal(t->devs[0].mtime, 0);
+	assert_int_equal(t->devs[1].type, DEV_FDT_ACLINT_MSWI);
+	free(t);
+	free(fdt);
+}
+
 static void test_clint__sifive_u_serves_e51_and_u54(void **state)
 {
 	void *fdt = load("qemu-sifive_u-7.2-smp2.dtb");
@@ -1301,6 +1375,9 @@ int main(void)
 		cmocka_unit_test(
 			test_clint__contexts_from_interrupts_extended_two_sockets),
 		cmocka_unit_test(test_aclint__mswi_and_mtimer_two_sockets),
+		cmocka_unit_test(test_clint__thead_c900__no_mtime),
+		cmocka_unit_test(
+			test_aclint__thead_c900_mtimer_is_mtimecmp_only),
 		cmocka_unit_test(test_clint__sifive_u_serves_e51_and_u54),
 		cmocka_unit_test(test_clint__spike_one_hart),
 		cmocka_unit_test(test_clint__512_harts_over_four_sockets),
