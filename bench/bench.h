@@ -27,7 +27,7 @@
 #define BENCH_EV_CYCLES	     BENCH_EV(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES)
 #define BENCH_EV_INSTRET                                                       \
 	BENCH_EV(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS)
-/* The cache events QEMU virt's own riscv,pmu node maps (FACTS §2). */
+/* The cache events QEMU virt's own riscv,pmu node maps (docs/facts.md F2.1). */
 #define BENCH_EV_DTLB_READ_MISS BENCH_EV(SBI_PMU_EVENT_TYPE_HW_CACHE, 0x19)
 #define BENCH_EV_ITLB_READ_MISS BENCH_EV(SBI_PMU_EVENT_TYPE_HW_CACHE, 0x21)
 #define BENCH_EV_FW_SET_TIMER                                                  \

@@ -12,7 +12,7 @@ compare firmwares in one run, not machines. Memory is what each firmware
 says in its banner: ours its region and heap per hart, OpenSBI its
 "Firmware Size" and RW region. A firmware that prints nothing within the
 timeout at some N is reported as such ("-"): upstream OpenSBI serves at
-most 256 harts by default (FACTS §6), Debian's 1.1 128.
+most 256 harts by default (docs/facts.md F6.1), Debian's 1.1 128.
 
 usage: harts.py --ours FW [--ref FW ...] --payload SMOKE [--harts 8,64,...]
 """

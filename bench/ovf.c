@@ -19,8 +19,8 @@
  *     the overflowed counter's new value into the snapshot
  *   per word i: START(i * XLEN, used[i], INIT_SNAPSHOT)
  *   The base is i * XLEN, as guest/patches/0001 makes it: stock 6.12
- *   passes 64 * XLEN there, which a conforming firmware rejects (FACTS
- *   §1), so timing it would time a rejection.
+ *   passes 64 * XLEN there, which a conforming firmware rejects (docs/facts.md
+ *   F1.12), so timing it would time a rejection.
  * The used counters are matched the way Linux's sched-in does (cbase 0,
  * every valid counter); cycles is the one that overflows, started last
  * and BENCH_OVF_DELTA below its overflow; the others (instructions, the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux's context-switch sequence for a profiled task, as
- * drivers/perf/riscv_pmu_sbi.c (6.12) issues it (FACTS §1):
+ * drivers/perf/riscv_pmu_sbi.c (6.12) issues it (docs/facts.md F1.6):
  *   sched-in, per event:  CFG_MATCH(0, all valid, flags, event)
  *                         START(idx, 1, SET_INIT_VALUE, value)
  *   sched-out, per event: STOP(idx, 1, 0)       -- riscv_pmu_stop

@@ -4,8 +4,8 @@
  * builder takes. Only the shape of each property is judged here: whole
  * big-endian u32 cells, whole rows, and what to make of cells left over
  * (QEMU 7.2 pads its 15 cells of event-to-mhpmcounters with 5 zero cells,
- * FACTS §5). The device tree comes from outside the firmware, so every
- * length is checked before it is used and nothing here trusts the blob
+ * docs/facts.md F2.1). The device tree comes from outside the firmware, so
+ * every length is checked before it is used and nothing here trusts the blob
  * beyond what libfdt's bounds-checked accessors return.
  */
 #include <libfdt.h>

@@ -268,7 +268,7 @@ int pmu_counter_get_info(const struct pmu_hart *h, uint64_t idx, uint64_t *info)
 {
 	const struct pmu_core *core = h->core;
 
-	/* Full-width compare: no truncation of idx (FACTS 3.10). */
+	/* Full-width compare: no truncation of idx (docs/facts.md F3.10). */
 	if (idx >= core->n_logical || !core->ctr_info[idx])
 		return SBI_ERR_INVALID_PARAM;
 	*info = core->ctr_info[idx];

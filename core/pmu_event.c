@@ -8,7 +8,7 @@
  *    type allows, non-zero event_data where the spec reserves it;
  *  - well-formed but not offered -> SBI_ERR_NOT_SUPPORTED: unknown codes,
  *    reserved types 4-14, reserved firmware codes, events no counter of
- *    this hart can count (FACTS 3.9).
+ *    this hart can count (docs/facts.md F3.9).
  */
 #include "pmu_internal.h"
 
@@ -53,7 +53,7 @@ static int pmu_event_raw(const struct pmu_core *core, unsigned int type,
 		return SBI_ERR_INVALID_PARAM;
 	if (data & ~pmu_event_raw_mask(core, type))
 		return SBI_ERR_INVALID_PARAM;
-	/* Raw events match raw rows only (FACTS 3.11, 3.14). */
+	/* Raw events match raw rows only (docs/facts.md F3.11, F3.14). */
 	ev->counters = pmu_map_raw_counters(&core->map, data) & core->hw_valid;
 	/* Fixed counters have no selector: they cannot count raw events. */
 	ev->counters &= ~(pmu_bit(PMU_CTR_CYCLE) | pmu_bit(PMU_CTR_INSTRET));

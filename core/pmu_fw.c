@@ -7,9 +7,9 @@
  * Each counter keeps its value and one event byte: a firmware event's
  * dense slot, or PMU_FW_SLOT_PLATFORM | the number the platform gave a
  * platform event (its event_data itself is never stored, so clearing a
- * value can never erase it: FACTS 3.12); and the flags of the CFG_MATCH
- * that configured it, whose SET_VUINH..SET_SINH filter events by the mode
- * they came from.
+ * value can never erase it: docs/facts.md F3.12); and the flags of the
+ * CFG_MATCH that configured it, whose SET_VUINH..SET_SINH filter events by the
+ * mode they came from.
  */
 #include "pmu_internal.h"
 

@@ -8,18 +8,18 @@
  * START and STOP: a call per counter would cost the callers a stack
  * frame and their registers (pmu_hw.c has the rest: hand-off, overflow).
  *
- * Overflow discipline with Sscofpmf (FACTS 1, 3.8): mhpmevent.OF is set
- * when a counter is configured, so an idle counter can never raise LCOFI,
- * and cleared when it starts -- unless LCOFIP is pending, in which case
+ * Overflow discipline with Sscofpmf (docs/facts.md F1.11, F3.8): mhpmevent.OF
+ * is set when a counter is configured, so an idle counter can never raise
+ * LCOFI, and cleared when it starts -- unless LCOFIP is pending, in which case
  * the current OF bit is kept so an unhandled overflow is not lost. MINH
  * is always set: firmware time is not the supervisor's to measure.
  *
  * The core keeps each counter's mhpmevent value (selector and inhibit
- * bits, no OF) per hart, to re-program it at every START (FACTS 3.7) and
- * to tell the HAL what the counter holds. It is stored in 32 bits when
- * every selector the platform can ask for has at most 26 bits (QEMU
- * virt's are event indices of 17): selector in bits 25:0, the inhibit
- * bits 62:58 in 30:26; otherwise in 64 (pmu_core.c decides).
+ * bits, no OF) per hart, to re-program it at every START (docs/facts.md F1.8,
+ * F3.7) and to tell the HAL what the counter holds. It is stored in 32 bits
+ * when every selector the platform can ask for has at most 26 bits (QEMU virt's
+ * are event indices of 17): selector in bits 25:0, the inhibit bits 62:58 in
+ * 30:26; otherwise in 64 (pmu_core.c decides).
  */
 #ifndef SBIPMU_CORE_PMU_HW_H
 #define SBIPMU_CORE_PMU_HW_H
@@ -158,7 +158,7 @@ static PMU_ALWAYS_INLINE void pmu_hw_start(struct pmu_hart *h, unsigned int idx,
 	const struct pmu_core *core = h->core;
 	uint64_t event = 0;
 
-	/* Re-program from saved state: idle paths may lose it (FACTS 3.7). */
+	/* Idle may lose mhpmevent: write it again (docs/facts.md F3.7). */
 	if (!pmu_hw_is_fixed(idx)) {
 		uint64_t saved = pmu_hw_saved(h, idx);
 
@@ -168,7 +168,7 @@ static PMU_ALWAYS_INLINE void pmu_hw_start(struct pmu_hart *h, unsigned int idx,
 		PMU_HAL(core, fixed_cfg_write)
 		(h->hal_ctx, idx, pmu_hw_saved(h, idx));
 	}
-	/* The value is written while still inhibited (FACTS 3.8). */
+	/* The value is written while still inhibited (docs/facts.md F3.8). */
 	if (set_value)
 		PMU_HAL(core, counter_write)(h->hal_ctx, idx, value);
 	PMU_HAL(core, inhibit_clear)(h->hal_ctx, 1u << idx);

@@ -5,7 +5,7 @@
  * access (16-byte alignment, count x 16 without overflow, the platform's
  * check of the whole range); then one pass answers the entries in order.
  * Support is decided by the same decoder CFG_MATCH uses, so the two can
- * never disagree (FACTS 3.11).
+ * never disagree (docs/facts.md F3.11).
  *
  * The supervisor may rewrite the table from another hart during the
  * call, so each caller word is loaded once (sbi_shmem.h): an entry's

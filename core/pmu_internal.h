@@ -97,7 +97,7 @@ static inline bool pmu_event_decode_common(const struct pmu_core *core,
  * (cbase, cmask) -> logical counter bitmap: the one place every SBI
  * function that takes a set of counters gets it from, with every check
  * of the spec ("set of counters has at least one invalid counter" ->
- * SBI_ERR_INVALID_PARAM) and the arithmetic guards of FACTS 3.1 (cbase
+ * SBI_ERR_INVALID_PARAM) and the arithmetic guards of docs/facts.md F3.1 (cbase
  * near ULONG_MAX, an empty mask, cmask << cbase overflowing). Inline: it
  * is on every hot path.
  */

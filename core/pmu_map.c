@@ -492,7 +492,7 @@ void pmu_map_build(struct pmu_map *map, uint32_t counter_mask,
 		map->raw = in->raw;
 		map->n_raw = in->raw ? in->n_raw : 0;
 	}
-	/* The fixed counters count their event, rows or not (FACTS 3.11). */
+	/* Fixed counters count their event, rows or not: docs/facts.md F3.11 */
 	map->hw[SBI_PMU_EVENT_TYPE_HW][PMU_MAP_CYCLES].counters |=
 		b.hw & PMU_MAP_BIT(PMU_CTR_CYCLE);
 	map->hw[SBI_PMU_EVENT_TYPE_HW][PMU_MAP_INSTRET].counters |=
@@ -505,7 +505,8 @@ void pmu_map_build(struct pmu_map *map, uint32_t counter_mask,
 
 /*
  * First row whose masked match equals the masked data wins; later rows
- * may overlap it (FACTS 3.14: last-wins matching clobbered earlier rows).
+ * may overlap it (docs/facts.md F3.14: matching last-wins clobbered
+ * earlier rows).
  */
 uint32_t pmu_map_raw_counters(const struct pmu_map *map, uint64_t data)
 {

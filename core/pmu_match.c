@@ -8,7 +8,7 @@
  *  - The spec finds a counter "which is not started (or enabled)". A
  *    counter configured for another event is not eligible either: it
  *    stays its owner's until STOP(RESET); handing it out again would
- *    silently steal it (Linux then multiplexes, FACTS 1).
+ *    silently steal it (Linux then multiplexes, docs/facts.md F1.6).
  *  - With Sscofpmf, cycles/instructions go to a programmable counter when
  *    the set offers one (it can sample and filter), else to mcycle /
  *    minstret; without Sscofpmf the fixed counters are preferred, keeping
@@ -36,7 +36,7 @@
  *    counter): INVALID_PARAM otherwise, as there is no match to skip.
  *    It must still be able to count the event -- type included, so a
  *    firmware event never lands on a hardware counter or vice versa
- *    (FACTS 3.2) -- and not be running for an owner: NOT_SUPPORTED
+ *    (docs/facts.md F3.2) -- and not be running for an owner: NOT_SUPPORTED
  *    otherwise.
  *  - A fixed counter (cycle, instret) counts from hart init without an
  *    owner (pmu_hw_handoff_hart()). It is started, so the match never
@@ -248,7 +248,7 @@ static PMU_ALWAYS_INLINE void pmu_match_release(struct pmu_hart *h,
 		pmu_hw_unmap(h, idx);
 }
 
-/* The same flags mean the same thing for every counter type (FACTS 3.5). */
+/* Flags mean the same for every counter type (docs/facts.md F3.5). */
 static PMU_ALWAYS_INLINE void pmu_match_configure(struct pmu_hart *h,
 						  unsigned int idx,
 						  const struct pmu_event *ev,

@@ -4,9 +4,9 @@
  * checked-arithmetic helper (sbi_shmem.h) that turns (address, count x
  * size) into a range, and SNAPSHOT_SET_SHMEM (FID 7). Whether a range
  * may be used is the platform's answer (RAM the supervisor owns, not
- * firmware memory, not MMIO: FACTS 3.15); the core adds the spec's own
+ * firmware memory, not MMIO: docs/facts.md F3.15); the core adds the spec's own
  * rules (alignment, flags, all-ones to disable) and never lets a size or
- * an end address wrap (FACTS 3.11).
+ * an end address wrap (docs/facts.md F3.11).
  */
 #include <sbipmu/sbi_shmem.h>
 

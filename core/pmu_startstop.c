@@ -6,10 +6,10 @@
  * validated, then the state of every counter is checked, and only then is
  * anything changed. If one counter of the set is already started (START)
  * or already stopped (STOP), the call returns ALREADY_STARTED /
- * ALREADY_STOPPED and changes nothing (FACTS 3.6) -- with one exception:
- * STOP with RESET always completes, because it is how a supervisor
+ * ALREADY_STOPPED and changes nothing (docs/facts.md F3.6) -- with one
+ * exception: STOP with RESET always completes, because it is how a supervisor
  * releases counters whatever their state (Linux stops, then resets an
- * already stopped counter: FACTS 1, 3.13). It still reports
+ * already stopped counter: docs/facts.md F1.6, F3.13). It still reports
  * ALREADY_STOPPED when some counter of the set was not running.
  *
  * A counter with no event is not a valid counter (INVALID_PARAM) for

@@ -2,7 +2,7 @@
 /*
  * Shared memory given by the supervisor, for every extension (see
  * sbi_shmem.h): size and end address are computed with overflow checks
- * (FACTS 3.11) before the platform is asked.
+ * (docs/facts.md F3.11) before the platform is asked.
  */
 #include <stddef.h>
 

@@ -79,7 +79,7 @@ L_PTHREAD  :=
 endif
 
 # perf without any optional library: builds in about a minute and links
-# statically (FACTS §5). Only the `perf` target: the default one also links
+# statically (docs/facts.md F5.2). Only the `perf` target: the default one also links
 # dlfilter shared objects, which fails with -static.
 L_PERF_FLAGS := ARCH=riscv CROSS_COMPILE=$(LINUX_CROSS) LDFLAGS=-static \
 	WERROR=0 BUILD_BPF_SKEL=0 \

@@ -513,7 +513,7 @@ check_sampling() { # SSC
 # on one hart under -icount shift=0 with `norandmaps`, so it repeats
 # exactly. Measured: ours 0.986, OpenSBI 1.1 0.988 for cycles and
 # instructions; a firmware that loses overflows falls far below (the
-# snapshot restart bug of FACTS 1: 3 of 97 samples). Counting perf
+# snapshot restart bug, docs/facts.md F1.12: 3 of 97 samples). Counting perf
 # record's samples against a separate perf stat run is no substitute: the
 # sampled run's workload takes another path (0.77-0.95 for either
 # firmware, depending on the rounds).
@@ -732,7 +732,7 @@ check_selfmon_run() { # TEST EXACT
 
 # When Linux uses the snapshot area (with Sscofpmf only if forced on), its
 # overflow handler restarts the counters with a base of 4096, which a
-# spec-correct firmware refuses (FACTS §1): after its first overflow a
+# spec-correct firmware refuses (docs/facts.md F1.12): after its first overflow a
 # counter stays stopped until the task's next sched-in. There only "the
 # first overflow is signalled" holds.
 check_selfmon() { # SSC
@@ -748,7 +748,7 @@ check_selfmon() { # SSC
 		return 0
 	fi
 	if grep -q 'SBI PMU snapshot detected' "$log"; then
-		pass "$s:snapshot-restart" "Linux 6.12 bug, FACTS §1: only first overflows judged"
+		pass "$s:snapshot-restart" "Linux 6.12 bug, docs/facts.md F1.12: only first overflows judged"
 		for t in $runs; do
 			expect "selfmon:$t:handled" "$(pu_field $s "selfmon:$t" handled)" gt 0
 		done

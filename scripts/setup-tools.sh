@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Puts two QEMU generations and two OpenSBI references side by side in
-# build/tools, without replacing Debian 12's own (FACTS §6):
+# build/tools, without replacing Debian 12's own (docs/facts.md F5.1):
 #
 #   build/tools/qemu-7.2/bin/     Debian 12's QEMU (links to /usr/bin)
 #   build/tools/qemu-10.0/bin/    bookworm-backports' QEMU, unpacked

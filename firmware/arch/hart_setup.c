@@ -4,8 +4,8 @@
  * the traps Linux handles itself (misaligned fetch, breakpoint, U-mode
  * ecall, page faults, and with H the guest traps); the firmware keeps
  * misaligned loads/stores (emulated and counted), illegal instructions
- * and access faults (counted, then forwarded) so FACTS §4's events are
- * seen. S-mode may read every implemented counter and time directly
+ * and access faults (counted, then forwarded) so the events of docs/facts.md
+ * F4.1 are seen. S-mode may read every implemented counter and time directly
  * (mcounteren); the PMP hides the firmware region from S/U-mode.
  */
 #include "arch/discover.h"
@@ -68,10 +68,10 @@ static void setup_pmp(void)
  * The counters as the next stage finds them, as OpenSBI hands over:
  * cycle, time and instret count, the programmable counters are stopped
  * (mcountinhibit = 0xFFFFFFF8), and S-mode may read every implemented
- * counter (FACTS 1.2), so a payload can time code with rdcycle/rdinstret
- * without ever calling the PMU extension. The PMU core's own hart init
- * (pmu_hart_init()) puts the counters in the same state and records it;
- * this also holds when there is no PMU core.
+ * counter (docs/facts.md F1.2, F6.2), so a payload can time code with
+ * rdcycle/rdinstret without ever calling the PMU extension. The PMU core's own
+ * hart init (pmu_hart_init()) puts the counters in the same state and records
+ * it; this also holds when there is no PMU core.
  */
 static void setup_counters(void)
 {

@@ -78,7 +78,7 @@ void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask)
 }
 
 #if __riscv_xlen == 32
-/* mhpmevent@idx as 64 bits (mhpmeventh only with Sscofpmf, FACTS 3.17). */
+/* mhpmevent@idx, 64 bits (mhpmeventh: Sscofpmf only, docs/facts.md F3.17) */
 static uint64_t hal_evt_get(unsigned int idx)
 {
 	uint64_t v = fw_pmu_hal_tbl(fw_pmu_hal_tbl_evt_read, idx, 0);

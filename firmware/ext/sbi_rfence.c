@@ -9,7 +9,7 @@
  * fences locally. HFENCE functions exist only with the H extension.
  * *_SENT counts once per request (one SBI call naming at least one hart),
  * *_RECEIVED once per fence performed, on the hart performing it, the
- * caller included (FACTS §4).
+ * caller included (docs/facts.md F4.4).
  */
 #include <sbipmu/pmu.h>
 

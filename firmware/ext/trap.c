@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The trap dispatcher for everything but SBI calls (see trap.h). Each
- * firmware event of FACTS §4 is counted here, before the trap is
+ * firmware event of docs/facts.md F4.1 is counted here, before the trap is
  * handled: misaligned and access-fault traps, illegal instructions, and
  * our own M_TRAP / TIMER_IRQ. What the firmware does not handle itself
  * goes to S-mode exactly as a delegated trap would; an SSE event that

@@ -241,8 +241,8 @@ void pmu_fw_count_platform(struct pmu_hart *h, uint64_t event_data, uint64_t n);
 /*
  * Count one occurrence of firmware event @code (standard 0-21 or one of
  * sbipmu's SBIPMU_FW_* codes) on hart @h. Safe with @h == NULL (PMU not
- * initialised yet, FACTS 3.16). Inline, so that with a constant @code an
- * event nobody counts costs a load, a test and a branch.
+ * initialised yet, docs/facts.md F3.16). Inline, so that with a constant @code
+ * an event nobody counts costs a load, a test and a branch.
  */
 static inline void pmu_fw_event(struct pmu_hart *h, unsigned int code)
 {

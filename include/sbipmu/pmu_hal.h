@@ -45,8 +45,8 @@ struct pmu_hal_ops {
 	void (*counter_write)(void *ctx, unsigned int idx, uint64_t value);
 	/*
 	 * MANDATORY: write mhpmevent@idx (3..31). On RV32 the upper half goes
-	 * to mhpmeventh only when Sscofpmf is present (FACTS 3.17). @prev is
-	 * what the core last wrote there, OF aside (0 before its first
+	 * to mhpmeventh only when Sscofpmf is present (docs/facts.md F3.17).
+	 * @prev is what the core last wrote there, OF aside (0 before its first
 	 * write, pmu_hart_init()'s, which is 0 too): the core keeps the
 	 * counter's selector anyway, so a HAL that must know what the
 	 * counter holds (firmware/arch/pmu_hal_csr.c, a QEMU quirk) needs no

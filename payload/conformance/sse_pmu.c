@@ -180,8 +180,8 @@ static void sp_once_and_again(void)
 	pmu_start_one(sp_ctr, SBI_PMU_START_FLAG_SET_INIT_VALUE, sp_near_max());
 	sp_spin(&sp_hd.runs, 1, SP_WAIT_US);
 	check_true(sp_names[4],
-		   "START clears OF (the firmware's job, FACTS 1), so the next "
-		   "overflow is delivered again",
+		   "START clears OF (the firmware's job, docs/facts.md F1.11), "
+		   "so the next overflow is delivered again",
 		   sp_hd.runs == 2, "2 runs", "%lu runs", sp_hd.runs);
 }
 

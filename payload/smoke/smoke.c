@@ -11,7 +11,7 @@
  * prints one "PASS name (got x)" or "FAIL name (got x, want y)" line per
  * check, then "N passed, M failed"; the runtime then shuts the machine
  * down. Exact counts come from firmware events (QEMU's cycle/instret
- * counters are not exact, FACTS §2).
+ * counters are not exact, docs/facts.md F2.4).
  */
 #include <stdbool.h>
 #include <stdint.h>

@@ -72,7 +72,7 @@ void sim_hart_tick(struct sim_hart *s, uint64_t n);
 
 /*
  * mhpmevent@idx loses its value to @value behind the core's back, as a
- * suspend path may (FACTS 3.7): the next write's @prev cannot match.
+ * suspend path may (docs/facts.md F3.7): the next write's @prev cannot match.
  */
 void sim_hart_lose_event(struct sim_hart *s, unsigned int idx, uint64_t value);
 

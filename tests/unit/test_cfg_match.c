@@ -455,7 +455,7 @@ static void test_cfg_match__raw_without_raw_rows__not_supported(void **state)
 {
 	struct sim_env *env = *state;
 
-	/* well-formed, but QEMU's rows offer no raw event (FACTS 3.11) */
+	/* well-formed, but QEMU has no raw row (docs/facts.md F3.11) */
 	assert_err(cfg_match(env, 0, ALL_VALID, 0, EV_RAW, 1ULL << 47),
 		   SBI_ERR_NOT_SUPPORTED);
 	assert_err(cfg_match(env, 0, ALL_VALID, 0, EV_RAW_V2, 0x42),
@@ -610,7 +610,7 @@ test_cfg_match__no_h_ext__vsinh_vuinh_accepted_not_applied(void **state)
 		SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH;
 	struct sbiret r = cfg_match(env, 0, ALL_VALID, f, EV_DTLB_READ_MISS, 0);
 
-	/* FACTS 1: accept VSINH/VUINH on harts without the H extension */
+	/* VSINH/VUINH accepted without the H extension (docs/facts.md F1.7) */
 	assert_ok(r);
 	assert_int_equal(tu_saved_selector(env, r.value) &
 				 (MHPMEVENT_VSINH | MHPMEVENT_VUINH),
@@ -732,7 +732,7 @@ test_cfg_match__fixed_only__guest_hint_let_go_mode_filter_refused(void **state)
 
 /*
  * QEMU counts a selector on one programmable counter only; a second one
- * given it reads 0 (FACTS §6: cycles:k read 0 beside cycles:u). With
+ * given it reads 0 (docs/facts.md F2.3: cycles:k read 0 beside cycles:u). With
  * Smcntrpmf the second filtered cycles event goes to mcycle.
  */
 static void test_cfg_match__one_counter_per_event__second_to_fixed(void **state)

@@ -6,7 +6,7 @@
  * returning the two halves, counter_info with the type in bit 31, sets,
  * flags and raw data limited to 32 bits, register bits above XLEN
  * ignored, logical counters above 31 reached through cbase, and no write
- * of mhpmeventh without Sscofpmf (FACTS 3.17).
+ * of mhpmeventh without Sscofpmf (docs/facts.md F3.17).
  */
 #include "test_util.h"
 

@@ -5,7 +5,7 @@
  * event_idx bits in any entry, ranges at the edges of supervisor RAM,
  * num_entries * 16 overflowing), the entry format (output written as a
  * whole 32-bit word, event_idx and event_data left alone), and the
- * answers: the same as CFG_MATCH gives for every event (FACTS 3.11),
+ * answers: the same as CFG_MATCH gives for every event (docs/facts.md F3.11),
  * cycles and instructions without any rows, firmware events supported,
  * raw events only with raw rows. And a supervisor rewriting the table
  * from another hart during the call (the simulated memory's race hook):

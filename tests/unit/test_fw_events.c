@@ -5,8 +5,8 @@
  * observed through COUNTER_FW_READ. Exactly N after N events, nothing
  * while stopped or unconfigured, SET_INIT_VALUE honoured, several
  * counters on one event, per-hart counting, platform events told apart
- * by event_data (which CLEAR_VALUE must not erase: FACTS 3.12), sbipmu's
- * own codes 256..259, and safety with a NULL hart or unknown codes.
+ * by event_data (which CLEAR_VALUE must not erase: docs/facts.md F3.12),
+ * sbipmu's own codes 256..259, and safety with a NULL hart or unknown codes.
  */
 #include "test_util.h"
 
@@ -163,7 +163,7 @@ static void test_fw_event__impl_code_260__unsupported_and_harmless(void **state)
 static void test_fw_event__null_hart__safe(void **state)
 {
 	(void)state;
-	/* early traps before the PMU is up (FACTS 3.16) */
+	/* early traps before the PMU is up (docs/facts.md F3.16) */
 	pmu_fw_event(NULL, SBI_PMU_FW_ILLEGAL_INSN);
 	pmu_fw_event(NULL, ~0u);
 	pmu_fw_platform_event(NULL, 1, 1);
@@ -242,7 +242,7 @@ static void test_fw_event__platform_clear_value__event_data_kept(void **state)
 
 	pmu_fw_platform_event(tu_hart(env), 2, 4);
 	assert_ok(stop(env, a, 1, 0));
-	/* re-configure the same counter, clearing its value (FACTS 3.12) */
+	/* configure the counter again, clearing it (docs/facts.md F3.12) */
 	assert_ok(cfg_match(env, a, 1,
 			    SBI_PMU_CFG_FLAG_SKIP_MATCH | F_CLEAR | F_AUTO,
 			    EV_FW_PLATFORM, 2));

@@ -8,8 +8,8 @@
  * answer as the hardware says (ALREADY_STARTED while it runs); CFG_MATCH
  * never finds it while it runs (the spec's "not started"), SKIP_MATCH
  * claims it and it runs on; STOP(RESET) releases the claim and stops it,
- * and its event survives (FACTS 3.3). Linux's boot STOP(all, RESET) and
- * legacy mode's SKIP_MATCH with no prior match are replayed on top.
+ * and its event survives (docs/facts.md F3.3). Linux's boot STOP(all, RESET)
+ * and legacy mode's SKIP_MATCH with no prior match are replayed on top.
  */
 #include "test_util.h"
 

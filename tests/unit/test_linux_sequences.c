@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The call sequences of Linux's riscv_pmu_sbi driver (FACTS.md section 1)
+ * The call sequences of Linux's riscv_pmu_sbi driver (docs/facts.md F1)
  * replayed against the core: the boot probe (NUM_COUNTERS, COUNTER_GET_INFO
  * over 0..N-1, STOP of everything with RESET), the 52-event probe done
  * with CFG_MATCH + STOP(RESET) (SBI < 3.0) and with one EVENT_GET_INFO

@@ -3,9 +3,9 @@
  * pmu_overflow_irq(): the firmware takes the local counter-overflow
  * interrupt itself (Sscofpmf, while SSE routes it) and the PMU core
  * raises it to the platform through its overflow hook, knowing nothing
- * of SSE. What Linux expects afterwards (FACTS 1, "Overflow interrupt
- * handler"): LCOFIP acknowledged, the OF bit still set for scountovf,
- * and START clearing it so the next overflow interrupts again.
+ * of SSE. What Linux expects afterwards (docs/facts.md F1.11): LCOFIP
+ * acknowledged, the OF bit still set for scountovf, and START clearing
+ * it so the next overflow interrupts again.
  */
 #include "test_util.h"
 

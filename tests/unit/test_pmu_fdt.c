@@ -189,7 +189,7 @@ static int teardown(void **state)
 
 /* ---- real nodes ---- */
 
-/* FACTS §2: five rows, then five zero cells (one zero row and two). */
+/* docs/facts.md F2.1: five rows, five zero cells (a zero row and two). */
 static void test_qemu_7_2_node_gives_qemu_map(void **state)
 {
 	(void)state;

@@ -699,7 +699,7 @@ static void test_raw_row_without_counters_is_error_and_skipped(void **state)
 	assert_int_equal(pmu_map_raw_counters(&map, 0x10), 0x10);
 }
 
-/* FACTS 3.14: overlapping raw rows are fine, the first match wins. */
+/* docs/facts.md F3.14: overlapping raw rows are fine, the first match wins. */
 static void test_raw_first_match_wins_overlap_allowed(void **state)
 {
 	struct pmu_map_raw_row raw[] = {

@@ -222,7 +222,7 @@ static void test_start__reprograms_lost_mhpmevent_with_filters(void **state)
 			    EV_DTLB_READ_MISS, 0));
 	assert_ok(start(env, 3, 1, 0, 0));
 	assert_ok(stop(env, 3, 1, 0));
-	/* a suspend path lost the CSR (FACTS 1, 3.7) */
+	/* a suspend path lost the CSR (docs/facts.md F1.8, F3.7) */
 	sim_hart_lose_event(&env->hart[0], 3, 0);
 	assert_ok(start(env, 3, 1, 0, 0));
 	assert_int_equal(env->hart[0].event[3], want);

@@ -5,7 +5,8 @@
  * registers, result and the counters it started, stopped, configured or
  * released; the ring keeps the last N calls, oldest first in the dump;
  * a ring of size 0 records nothing. Also the Linux 6.12 snapshot restart
- * (FACTS 1) as the trace shows it: COUNTER_START with base 4096 rejected.
+ * (docs/facts.md F1.12) as the trace shows it: COUNTER_START with base 4096
+ * rejected.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,7 +64,8 @@ static void test_trace__records_call_result_and_state_change(void **state)
 	assert_int_equal(t.calls, 2);
 }
 
-/* FACTS 1: Linux 6.12's restart with snapshot, and what the trace says. */
+/* docs/facts.md F1.12: Linux 6.12's restart with snapshot, and what the trace
+ * says. */
 static void test_trace__linux_snapshot_restart_base_4096_rejected(void **state)
 {
 	struct sim_env *env = *state;

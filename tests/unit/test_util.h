@@ -331,7 +331,8 @@ tu_cfg_match(struct sim_env *env, unsigned int hart, unsigned long cbase,
 			line);
 	if (r.error != SBI_SUCCESS)
 		return r;
-	/* The counter returned lies inside the requested set (FACTS 3.4). */
+	/* The counter returned lies inside the requested set (docs/facts.md
+	 * F3.4). */
 	cbase &= tu_xlen_ones(env);
 	rel = r.value - cbase;
 	TU_CHECK(r.value >= cbase && rel < env->cfg.hart.xlen, file, line);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * One regression test per mistake other SBI PMU implementations made
- * (FACTS.md section 3, items 1-17), each named after its item. A test
- * replays the input that broke the other implementation and asserts the
- * spec's answer; the invariant checks after every call (test_util.h) add
- * "no illegal CSR access, no stray memory write, value 0 on error". Item
- * 8 needs the order of CSR accesses, so a spying HAL wraps the simulated
+ * Regression tests for the mistakes other SBI PMU implementations made
+ * (docs/facts.md F3.1 to F3.17), each named after the behaviour it checks,
+ * its section headed by the entry it comes from. A test replays the
+ * input that broke the other implementation and asserts the spec's
+ * answer; the invariant checks after every call (test_util.h) add
+ * "no illegal CSR access, no stray memory write, value 0 on error". F3.8
+ * needs the order of CSR accesses, so a spying HAL wraps the simulated
  * hart's for that test.
  */
 #include "test_util.h"
@@ -176,7 +177,7 @@ static int spy_find(enum spy_op op, unsigned int idx)
 	return -1;
 }
 
-/* ---- 3.1 ---- */
+/* ---- docs/facts.md F3.1: counter sets: arithmetic guards ---- */
 
 /* The same bad set through CFG_MATCH, START and STOP. */
 static void assert_set_rejected(struct sim_env *env, unsigned long cbase,
@@ -190,7 +191,7 @@ static void assert_set_rejected(struct sim_env *env, unsigned long cbase,
 	assert_err(stop(env, cbase, cmask, F_RESET), SBI_ERR_INVALID_PARAM);
 }
 
-static void test_facts_3_1__cbase_near_ulong_max__invalid_param(void **state)
+static void test_counter_set__cbase_near_ulong_max__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -203,7 +204,7 @@ static void test_facts_3_1__cbase_near_ulong_max__invalid_param(void **state)
 	assert_true(tu_started(env, FW0));
 }
 
-static void test_facts_3_1__empty_mask__invalid_param(void **state)
+static void test_counter_set__empty_mask__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -211,7 +212,7 @@ static void test_facts_3_1__empty_mask__invalid_param(void **state)
 	assert_set_rejected(env, FW0, 0);
 }
 
-static void test_facts_3_1__cmask_shift_overflow__invalid_param(void **state)
+static void test_counter_set__cmask_shift_overflow__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -222,10 +223,10 @@ static void test_facts_3_1__cmask_shift_overflow__invalid_param(void **state)
 	assert_set_rejected(env, 26, 2);
 }
 
-/* ---- 3.2 ---- */
+/* ---- docs/facts.md F3.2: SKIP_MATCH checks the counter type ---- */
 
 static void
-test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
+test_cfg_match__skip_match_type_mismatch__not_supported(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -257,9 +258,9 @@ test_facts_3_2__skip_match_type_mismatch__not_supported(void **state)
 	assert_int_equal(tu_hart(env)->started, TU_FIXED);
 }
 
-/* ---- 3.3 ---- */
+/* ---- docs/facts.md F3.3: SKIP_MATCH and the fixed counters ---- */
 
-/* As Linux found it (FACTS 3.3): after its boot STOP(all, RESET). */
+/* As Linux leaves it (docs/facts.md F1.4): after its STOP(all, RESET). */
 static int setup_linux(void **state)
 {
 	struct sim_env_cfg cfg = tu_cfg_qemu();
@@ -269,7 +270,7 @@ static int setup_linux(void **state)
 }
 
 static void
-test_facts_3_3__skip_match_first_counter_fixed_survive_reset(void **state)
+test_cfg_match__skip_match_first_counter_fixed_survive_reset(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned int round;
@@ -290,7 +291,7 @@ test_facts_3_3__skip_match_first_counter_fixed_survive_reset(void **state)
 
 /* The mapping survives RESET: START needs no new match afterwards. */
 static void
-test_facts_3_3__fixed_event_survives_reset__start_without_match(void **state)
+test_start__fixed_event_survives_reset__no_match_needed(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -305,9 +306,9 @@ test_facts_3_3__fixed_event_survives_reset__start_without_match(void **state)
 	assert_ok(stop(env, 0, 0x5, 0));
 }
 
-/* ---- 3.4 ---- */
+/* ---- docs/facts.md F3.4: the counter returned is in the set ---- */
 
-static void test_facts_3_4__counter_outside_set_never_returned(void **state)
+static void test_cfg_match__counter_outside_set_never_returned(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r = cfg_match(env, 3, 1, 0, EV_CYCLES, 0);
@@ -325,7 +326,7 @@ static void test_facts_3_4__counter_outside_set_never_returned(void **state)
 }
 
 static void
-test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set(void **state)
+test_cfg_match__no_sscofpmf_fixed_preference_stays_in_set(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r = cfg_match(env, 4, 1, 0, EV_CYCLES, 0);
@@ -334,7 +335,7 @@ test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set(void **state)
 	assert_int_equal(r.value, 4);
 }
 
-/* ---- 3.5 ---- */
+/* ---- docs/facts.md F3.5: CLEAR_VALUE, AUTO_START, every type ---- */
 
 static void check_clear_auto(struct sim_env *env, unsigned long ev,
 			     uint64_t data)
@@ -351,7 +352,7 @@ static void check_clear_auto(struct sim_env *env, unsigned long ev,
 }
 
 static void
-test_facts_3_5__clear_value_auto_start_every_event_type(void **state)
+test_cfg_match__clear_value_auto_start_every_event_type(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned int i;
@@ -370,9 +371,9 @@ test_facts_3_5__clear_value_auto_start_every_event_type(void **state)
 	check_clear_auto(env, EV_FW_PLATFORM, 1);
 }
 
-/* ---- 3.6 ---- */
+/* ---- docs/facts.md F3.6: start/stop status, all or nothing ---- */
 
-static void test_facts_3_6__fw_double_start_stop__already_errors(void **state)
+static void test_start_stop__fw_double_start_stop__already_errors(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -382,7 +383,7 @@ static void test_facts_3_6__fw_double_start_stop__already_errors(void **state)
 	assert_err(stop(env, FW0, 1, 0), SBI_ERR_ALREADY_STOPPED);
 }
 
-static void test_facts_3_6__multi_counter__all_or_nothing(void **state)
+static void test_start_stop__multi_counter__all_or_nothing(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -399,9 +400,9 @@ static void test_facts_3_6__multi_counter__all_or_nothing(void **state)
 	assert_true(tu_started(env, FW0 + 2));
 }
 
-/* ---- 3.7 ---- */
+/* ---- docs/facts.md F3.7: START keeps the filters ---- */
 
-static void test_facts_3_7__start_reprograms_filter_bits(void **state)
+static void test_start__reprograms_filter_bits(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned long f = SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_UINH;
@@ -419,9 +420,9 @@ static void test_facts_3_7__start_reprograms_filter_bits(void **state)
 			 filters | EV_DTLB_READ_MISS);
 }
 
-/* ---- 3.8 ---- */
+/* ---- docs/facts.md F3.8: write order, quiet when stopped ---- */
 
-static void test_facts_3_8__value_written_before_uninhibit(void **state)
+static void test_start__value_written_before_uninhibit(void **state)
 {
 	struct sim_env *env = *state;
 	int w, u;
@@ -437,7 +438,7 @@ static void test_facts_3_8__value_written_before_uninhibit(void **state)
 	assert_true(spy_find(SPY_EVENT_WRITE, 3) < u);
 }
 
-static void test_facts_3_8__stopped_counter_raises_no_interrupt(void **state)
+static void test_stop__stopped_counter_raises_no_interrupt(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -495,9 +496,9 @@ static void test_hal_counter_started__not_for_fw_counters(void **state)
 	assert_int_equal(spy_find(SPY_STARTED, (unsigned int)r.value), -1);
 }
 
-/* ---- 3.9 ---- */
+/* ---- docs/facts.md F3.9: reserved bits, unknown events ---- */
 
-static void test_facts_3_9__reserved_bits__invalid_param(void **state)
+static void test_flags_event_idx__reserved_bits__invalid_param(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned int bit;
@@ -514,7 +515,7 @@ static void test_facts_3_9__reserved_bits__invalid_param(void **state)
 	assert_true(tu_started(env, 3));
 }
 
-static void test_facts_3_9__unknown_events__not_supported(void **state)
+static void test_cfg_match__unknown_events__not_supported(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -528,9 +529,9 @@ static void test_facts_3_9__unknown_events__not_supported(void **state)
 		   SBI_ERR_NOT_SUPPORTED);
 }
 
-/* ---- 3.10 ---- */
+/* ---- docs/facts.md F3.10: full-width index, value 0 on error ---- */
 
-static void test_facts_3_10__get_info_index_not_truncated(void **state)
+static void test_get_info__index_not_truncated(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -538,7 +539,7 @@ static void test_facts_3_10__get_info_index_not_truncated(void **state)
 	assert_err(get_info(env, (1UL << 32) | FW0), SBI_ERR_INVALID_PARAM);
 }
 
-static void test_facts_3_10__error_paths_return_value_zero(void **state)
+static void test_ecall__error_paths_return_value_zero(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned long fid;
@@ -552,10 +553,9 @@ static void test_facts_3_10__error_paths_return_value_zero(void **state)
 	assert_err(fw_read_hi(env, 3), SBI_ERR_INVALID_PARAM);
 }
 
-/* ---- 3.11 ---- */
+/* ---- docs/facts.md F3.11: EVENT_GET_INFO ---- */
 
-static void
-test_facts_3_11__event_info_count_overflow__nothing_written(void **state)
+static void test_event_get_info__count_overflow__nothing_written(void **state)
 {
 	struct sim_env *env = *state;
 	uint32_t idx = EV_CYCLES;
@@ -567,7 +567,7 @@ test_facts_3_11__event_info_count_overflow__nothing_written(void **state)
 	assert_int_equal(e->output, 0xFFFFFFFFu);
 }
 
-static void test_facts_3_11__event_info_fw_raw_fixed_answers(void **state)
+static void test_event_get_info__fw_raw_fixed_answers(void **state)
 {
 	struct sim_env *env = *state;
 	const uint32_t idx[] = {EV_IPI,	   EV_FW(256), EV_RAW,
@@ -583,7 +583,7 @@ static void test_facts_3_11__event_info_fw_raw_fixed_answers(void **state)
 }
 
 static void
-test_facts_3_11__no_rows__cycles_instructions_supported(void **state)
+test_event_get_info__no_rows__cycles_instructions_supported(void **state)
 {
 	struct sim_env *env = *state;
 	const uint32_t idx[] = {EV_CYCLES, EV_INSTRUCTIONS};
@@ -596,9 +596,9 @@ test_facts_3_11__no_rows__cycles_instructions_supported(void **state)
 			 0);
 }
 
-/* ---- 3.12 ---- */
+/* ---- docs/facts.md F3.12: platform events and CLEAR_VALUE ---- */
 
-static void test_facts_3_12__platform_clear_value_keeps_event_data(void **state)
+static void test_fw_platform__clear_value_keeps_event_data(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r = cfg_match(env, 0, ALL_VALID, F_CLEAR | F_AUTO,
@@ -610,9 +610,9 @@ static void test_facts_3_12__platform_clear_value_keeps_event_data(void **state)
 	assert_int_equal(fw_read(env, r.value).value, 2);
 }
 
-/* ---- 3.13 ---- */
+/* ---- docs/facts.md F3.13: no leak on stop then reset, no TIME ---- */
 
-static void test_facts_3_13__stop_then_reset__no_fw_counter_leak(void **state)
+static void test_stop__stop_then_reset__no_fw_counter_leak(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned int round;
@@ -630,7 +630,7 @@ static void test_facts_3_13__stop_then_reset__no_fw_counter_leak(void **state)
 	assert_int_equal(tu_hart(env)->mapped, 0);
 }
 
-static void test_facts_3_13__time_counter_never_valid(void **state)
+static void test_get_info__time_counter_never_valid(void **state)
 {
 	struct sim_env *env = *state;
 	unsigned long n = num_counters(env).value, i, mask = 0;
@@ -644,10 +644,9 @@ static void test_facts_3_13__time_counter_never_valid(void **state)
 	assert_err(stop(env, 1, 1, F_RESET), SBI_ERR_INVALID_PARAM);
 }
 
-/* ---- 3.14 ---- */
+/* ---- docs/facts.md F3.14: overlapping raw rows ---- */
 
-static void
-test_facts_3_14__raw_overlapping_rows__first_match_wins(void **state)
+static void test_cfg_match__raw_overlapping_rows__first_match_wins(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r;
@@ -669,9 +668,9 @@ test_facts_3_14__raw_overlapping_rows__first_match_wins(void **state)
 	assert_int_equal(tu_hart(env)->mapped, 0);
 }
 
-/* ---- 3.15 ---- */
+/* ---- docs/facts.md F3.15: shared memory checks ---- */
 
-static void test_facts_3_15__shmem_alignment_and_firmware_memory(void **state)
+static void test_set_shmem__alignment_and_firmware_memory(void **state)
 {
 	struct sim_env *env = *state;
 
@@ -683,9 +682,9 @@ static void test_facts_3_15__shmem_alignment_and_firmware_memory(void **state)
 	assert_null(tu_hart(env)->shmem);
 }
 
-/* ---- 3.16 ---- */
+/* ---- docs/facts.md F3.16: before the PMU is up ---- */
 
-static void test_facts_3_16__fw_event_before_init__no_crash(void **state)
+static void test_fw_event__before_init__no_crash(void **state)
 {
 	(void)state;
 	pmu_fw_event(NULL, SBI_PMU_FW_ILLEGAL_INSN);
@@ -694,9 +693,9 @@ static void test_facts_3_16__fw_event_before_init__no_crash(void **state)
 	pmu_fw_platform_event(NULL, 0, 1);
 }
 
-/* ---- 3.17 ---- */
+/* ---- docs/facts.md F3.17: RV32 ---- */
 
-static void test_facts_3_17__rv32_sets_are_32_bits_no_mhpmeventh(void **state)
+static void test_rv32__sets_are_32_bits_no_mhpmeventh(void **state)
 {
 	struct sim_env *env = *state;
 	struct sbiret r;
@@ -720,44 +719,43 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 #define T(f)	 cmocka_unit_test_setup_teardown(f, tu_setup_qemu, tu_teardown)
 #define TS(f, s) cmocka_unit_test_setup_teardown(f, s, tu_teardown)
-		T(test_facts_3_1__cbase_near_ulong_max__invalid_param),
-		T(test_facts_3_1__empty_mask__invalid_param),
-		T(test_facts_3_1__cmask_shift_overflow__invalid_param),
-		T(test_facts_3_2__skip_match_type_mismatch__not_supported),
-		TS(test_facts_3_3__skip_match_first_counter_fixed_survive_reset,
+		T(test_counter_set__cbase_near_ulong_max__invalid_param),
+		T(test_counter_set__empty_mask__invalid_param),
+		T(test_counter_set__cmask_shift_overflow__invalid_param),
+		T(test_cfg_match__skip_match_type_mismatch__not_supported),
+		TS(test_cfg_match__skip_match_first_counter_fixed_survive_reset,
 		   setup_linux),
-		TS(test_facts_3_3__fixed_event_survives_reset__start_without_match,
+		TS(test_start__fixed_event_survives_reset__no_match_needed,
 		   setup_linux),
-		T(test_facts_3_4__counter_outside_set_never_returned),
-		TS(test_facts_3_4__no_sscofpmf_fixed_preference_stays_in_set,
+		T(test_cfg_match__counter_outside_set_never_returned),
+		TS(test_cfg_match__no_sscofpmf_fixed_preference_stays_in_set,
 		   tu_setup_no_sscofpmf),
-		TS(test_facts_3_5__clear_value_auto_start_every_event_type,
+		TS(test_cfg_match__clear_value_auto_start_every_event_type,
 		   setup_raw_platform),
-		T(test_facts_3_6__fw_double_start_stop__already_errors),
-		T(test_facts_3_6__multi_counter__all_or_nothing),
-		T(test_facts_3_7__start_reprograms_filter_bits),
-		TS(test_facts_3_8__value_written_before_uninhibit, setup_spy),
-		TS(test_facts_3_8__stopped_counter_raises_no_interrupt,
-		   setup_spy),
+		T(test_start_stop__fw_double_start_stop__already_errors),
+		T(test_start_stop__multi_counter__all_or_nothing),
+		T(test_start__reprograms_filter_bits),
+		TS(test_start__value_written_before_uninhibit, setup_spy),
+		TS(test_stop__stopped_counter_raises_no_interrupt, setup_spy),
 		TS(test_hal_counter_started__after_uninhibit_once, setup_spy),
 		TS(test_hal_counter_started__not_for_fw_counters, setup_spy),
-		T(test_facts_3_9__reserved_bits__invalid_param),
-		T(test_facts_3_9__unknown_events__not_supported),
-		T(test_facts_3_10__get_info_index_not_truncated),
-		T(test_facts_3_10__error_paths_return_value_zero),
-		T(test_facts_3_11__event_info_count_overflow__nothing_written),
-		T(test_facts_3_11__event_info_fw_raw_fixed_answers),
-		TS(test_facts_3_11__no_rows__cycles_instructions_supported,
+		T(test_flags_event_idx__reserved_bits__invalid_param),
+		T(test_cfg_match__unknown_events__not_supported),
+		T(test_get_info__index_not_truncated),
+		T(test_ecall__error_paths_return_value_zero),
+		T(test_event_get_info__count_overflow__nothing_written),
+		T(test_event_get_info__fw_raw_fixed_answers),
+		TS(test_event_get_info__no_rows__cycles_instructions_supported,
 		   setup_no_rows),
-		TS(test_facts_3_12__platform_clear_value_keeps_event_data,
+		TS(test_fw_platform__clear_value_keeps_event_data,
 		   tu_setup_qemu_platform),
-		T(test_facts_3_13__stop_then_reset__no_fw_counter_leak),
-		T(test_facts_3_13__time_counter_never_valid),
-		TS(test_facts_3_14__raw_overlapping_rows__first_match_wins,
+		T(test_stop__stop_then_reset__no_fw_counter_leak),
+		T(test_get_info__time_counter_never_valid),
+		TS(test_cfg_match__raw_overlapping_rows__first_match_wins,
 		   setup_overlapping_raw_rows),
-		T(test_facts_3_15__shmem_alignment_and_firmware_memory),
-		T(test_facts_3_16__fw_event_before_init__no_crash),
-		TS(test_facts_3_17__rv32_sets_are_32_bits_no_mhpmeventh,
+		T(test_set_shmem__alignment_and_firmware_memory),
+		T(test_fw_event__before_init__no_crash),
+		TS(test_rv32__sets_are_32_bits_no_mhpmeventh,
 		   setup_rv32_48_no_sscofpmf),
 #undef T
 #undef TS
