@@ -185,13 +185,18 @@ bool fw_enables_dropped(const char *ext)
 	return false;
 }
 
-/* Does the hart have AIA's CSRs? mtopi answers on every AIA hart. */
-#define CSR_MTOPI 0xFB0
+/*
+ * Does the hart have Ssaia's CSRs? stopi is one (AIA 2.5), and M-mode
+ * may read it. Not mtopi: that is Smaia's, which a hart may lack while
+ * it has Ssaia (QEMU's -cpu ssaia=true without smaia), and probing it
+ * dropped Ssaia there, and with it KVM's Sscofpmf for its guests.
+ */
+#define CSR_STOPI 0xDB0
 static bool enables_probe_aia(void)
 {
 	unsigned long old = fw_catch_begin();
 
-	(void)csr_read(CSR_MTOPI);
+	(void)csr_read(CSR_STOPI);
 	return fw_catch_end(old) == 0;
 }
 
