@@ -18,7 +18,7 @@
 # reason (docs/kvm.md) instead of being counted as a failure.
 #
 # usage: kvm-check.sh --firmware FW --initrd CPIO [--ref FW]... [--quick]
-#                     [--runs N]
+#                     [--runs N] [--rounds R] [--timer-only]
 #   --quick   the configurations of make check (ours everywhere, the
 #             references on QEMU 10 + AIA only; without the four
 #             selftests that take minutes under TCG)
@@ -27,6 +27,9 @@
 #   --rounds R  boots per firmware the arch_timer runs are split into,
 #             interleaved between the firmwares (default 4 quick, 10
 #             full; R must divide N)
+#   --timer-only  only arch_timer's interleaved rounds, on the
+#             configurations that run it (to measure its failure rate
+#             with more runs without the other steps' boots)
 #   --verdict OURS REF...  only the arch_timer decision on given counts
 #             (each FAILED/RUNS), e.g. --verdict 33/40 18/40 20/40: to
 #             check the decision itself; exit 1 if ours is judged worse
@@ -44,6 +47,7 @@ quick=0
 runs=""
 rounds=""
 verdict=()
+timer_only=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--firmware) fw=$2; shift 2 ;;
@@ -52,6 +56,7 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1; shift ;;
 	--runs) runs=$2; shift 2 ;;
 	--rounds) rounds=$2; shift 2 ;;
+	--timer-only) timer_only=1; shift ;;
 	--verdict) shift; verdict=("$@"); break ;;
 	*) sed -n '/^# usage:/,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
 	   exit 2 ;;
@@ -351,7 +356,9 @@ for c in "${configs[@]}"; do
 	[ "$withrefs" = 1 ] && fws+=("${refs[@]}")
 	# arch_timer has boots of its own (timer_rounds), the rest one boot.
 	main_steps=$(tr ' ' '\n' <<<"$steps" | grep -vx kvm-arch_timer | xargs)
+	[ $timer_only = 0 ] || main_steps=""
 	for f in "${fws[@]}"; do
+		[ -n "$main_steps" ] || break
 		fname=$(fw_name "$f")
 		start=$SECONDS
 		log=$(boot "$name" "$qemu" "$harts" "$cpu" "$chosen" "$main_steps" \

@@ -72,15 +72,16 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 /*
  * The hart's timer compare to "never": stimecmp with Sstc, else the
  * CLINT's mtimecmp. With Sstc the CLINT's mtimecmp is left as QEMU
- * resets it (0: MTIP pending, masked). Issue 19 asked for it to be set
- * to "never" too, as OpenSBI does, to stop QEMU treating the pending
- * bit as work; but any mtimecmp in the future arms a QEMU timer, and
- * with one armed QEMU (7.2 and 10) aborts under -icount on the next
- * overflow interrupt of a programmable counter ("Raised interrupt while
- * not in I/O function"): the deterministic dTLB sampling row, where
- * both OpenSBIs abort. The KVM arch_timer failure rate that motivated
- * it did not change with the write (docs/kvm.md: 31/80 without, 25/80
- * with, on QEMU 10), so the working sampling row wins.
+ * resets it (0: MTIP pending, masked), though that costs KVM's
+ * arch_timer selftest: QEMU's CPU loop takes its global lock at every
+ * entry while any mip bit is pending, and arch_timer fails more often
+ * on us than on OpenSBI, which sets mtimecmp to "never" (docs/kvm.md,
+ * "arch_timer and the pending MTIP"). Setting it, to all-ones or to a
+ * far finite value, makes QEMU (7.2 and 10) abort under -icount in the
+ * deterministic dTLB sampling row ("Raised interrupt while not in I/O
+ * function"), as on both OpenSBIs: QEMU aborts when a counter overflow
+ * raised outside an I/O instruction newly sets the CPU's interrupt
+ * request, and the pending MTIP is what keeps that request set.
  */
 void sbi_time_cancel(struct fw_hart *h)
 {
