@@ -81,6 +81,9 @@ LINE_RE = re.compile(r"^BENCH-SAMPLE row=(\S+) rep=(\d+) event=(\S+) "
 		     r"long-gaps-us=(\d+))?")
 # Kernel arguments that make an -icount boot repeat exactly.
 DET_KERNEL_ARGS = "norandmaps"
+# QEMU's -icount abort when an interrupt request is newly raised in a
+# non-I/O instruction (a TLB-fill counter overflow): QEMU's, not ours.
+QEMU_ICOUNT_ABORT = "Raised interrupt while not in I/O function"
 ERR_RE = re.compile(r"^(BENCH-SAMPLE-ERROR .*|qemu: fatal: .*)$")
 
 
@@ -206,6 +209,8 @@ def boot(args, name, fw, kernel, extra, smp, rows, reps, icount, tag):
 			out.append(record(m))
 		elif ERR_RE.match(line):
 			errs.append(line)
+	if QEMU_ICOUNT_ABORT in text:
+		errs.append("QEMU aborted: " + QEMU_ICOUNT_ABORT)
 	return out, errs
 
 
@@ -433,6 +438,16 @@ def judge_det(det, errors, name, verdicts):
 					 "%d vs %d" % (r["samples"],
 						       ref_r["samples"])))
 	for row, err in errors.get(name, {}).items():
+		ref_err = errors.get("ref", {}).get(row, "")
+		if QEMU_ICOUNT_ABORT in err and QEMU_ICOUNT_ABORT in ref_err:
+			# QEMU's own abort, on the reference as on ours: a
+			# counter overflow raised inside the TLB fill newly
+			# raises the CPU's interrupt request (docs/kvm.md,
+			# "arch_timer and the pending MTIP"). Said, not judged.
+			verdicts.append(("%s %s ran, or QEMU aborted on the "
+					 "reference too (not judged)" % (name, row),
+					 True, err))
+			continue
 		verdicts.append(("%s %s ran" % (name, row), False, err))
 
 

@@ -71,23 +71,20 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 
 /*
  * The hart's timer compare to "never": stimecmp with Sstc, else the
- * CLINT's mtimecmp. With Sstc the CLINT's mtimecmp is left as QEMU
- * resets it (0: MTIP pending, masked), though that costs KVM's
- * arch_timer selftest: QEMU's CPU loop takes its global lock at every
- * entry while any mip bit is pending, and arch_timer fails more often
- * on us than on OpenSBI, which sets mtimecmp to "never" (docs/kvm.md,
- * "arch_timer and the pending MTIP"). Setting it, to all-ones or to a
- * far finite value, makes QEMU (7.2 and 10) abort under -icount in the
- * deterministic dTLB sampling row ("Raised interrupt while not in I/O
- * function"), as on both OpenSBIs: QEMU aborts when a counter overflow
- * raised outside an I/O instruction newly sets the CPU's interrupt
- * request, and the pending MTIP is what keeps that request set.
+ * CLINT's mtimecmp. With Sstc the CLINT's mtimecmp is not S-mode's
+ * timer, but it goes to "never" too, as OpenSBI does: QEMU resets it
+ * to 0, which leaves MTIP pending (masked) for good, and QEMU's CPU loop
+ * takes its global lock at every entry while any mip bit is pending.
+ * That made KVM's arch_timer selftest fail more often on us than on
+ * OpenSBI (docs/kvm.md, "arch_timer and the pending MTIP").
  */
 void sbi_time_cancel(struct fw_hart *h)
 {
 	/* Without Sstc this also clears MTIE and STIP; with Sstc MTIE is
 	 * never set and STIP follows stimecmp. */
 	time_program(h, SBI_TIME_NEVER);
+	if (fw_feat.sstc)
+		fw_dev_timecmp_set(h, SBI_TIME_NEVER);
 }
 
 /*
