@@ -131,7 +131,7 @@ readout() {
 why_not() {
 	local log=$1
 	if ! grep -aq "^sbipmu " "$log"; then
-		echo "no firmware output: the CPU cannot run an RV64GC/RV32GC image"
+		echo "no firmware output: no hart the image can boot (E, no M/A/C, no S-mode, or RV128)"
 	elif grep -aq "without S-mode" "$log"; then
 		echo "no hart with S-mode"
 	elif grep -aq "FATAL" "$log"; then
