@@ -10,7 +10,8 @@
 #   fw      firmware events counted (fw_misaligned_load > 0)
 #   samples perf record's sample count (sampling needs Sscofpmf)
 #   yield   where the reference samples: perf record on 1 hart under
-#           QEMU -icount shift=0, deterministic, ours >= reference - 1
+#           QEMU -icount shift=0 (norandmaps), ours >= reference less
+#           2 samples or 3 %, whichever is more
 # The verdict holds ours to the reference, never to a number of its own:
 # where the reference reaches user space, ours must too; where it counts
 # cycles or firmware events, ours must; where it samples, ours must
@@ -105,7 +106,7 @@ yield() {
 	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
 	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
 		--arch "$arch" --smp 1 --mode check --timeout "$TIMEOUT" --quiet \
-		--append " sbipmu.only=record sbipmu.rounds=20 sbipmu.timeout=60" \
+		--append " sbipmu.only=record sbipmu.rounds=20 sbipmu.timeout=60 norandmaps" \
 		--log "$log" -- -icount shift=0 >/dev/null 2>&1 || true
 	guest_step_text "$log" record 2>/dev/null |
 		sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1
@@ -163,9 +164,10 @@ while read -r arch model opts harts; do
 		boot "$rfw" "$arch" "$model" "${opts:-}" "$logdir/$name.ref.log" "$harts"
 		read -r rb rh rf rs < <(readout "$logdir/$name.ref.log")
 	fi
-	# Where the reference samples, the deterministic yields side by
-	# side: ours may fall short by one sample (where the last partial
-	# period ends), no more.
+	# Where the reference samples, the yields under -icount side by
+	# side: ours may fall short by 2 samples or 3 %, whichever is more.
+	# The runs are not fully deterministic: the same firmware gave 85
+	# and 86, OpenSBI 1.5.1 85 to 88 on rva23s64 (norandmaps on).
 	oy=- ry=-
 	if [ "${rs/-/0}" -gt 0 ]; then
 		oy=$(yield "$ours_fw" "$arch" "$model" "${opts:-}" "$logdir/$name.ours-yield.log")
@@ -177,7 +179,7 @@ while read -r arch model opts harts; do
 		na=$((na + 1))
 	elif [ "$ob" -eq 1 ] && holds "$oh" "$rh" && holds "$of" "$rf" &&
 		holds "$os" "$rs" && { [ "$ry" = - ] ||
-		[ "${oy/-/0}" -ge $((ry - 1)) ]; }; then
+		[ "${oy/-/0}" -ge $((ry - (ry * 3 / 100 > 2 ? ry * 3 / 100 : 2))) ]; }; then
 		verdict=PASS
 		pass=$((pass + 1))
 	else

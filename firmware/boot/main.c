@@ -408,11 +408,12 @@ void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 	struct fw_boot *b = &main_boot_info;
 	bool guarded, dyn;
 
-	/* first: faults reported from here on, then the power-off */
+	/* first: faults reported from here on */
 	guarded = fw_fault_hart_init((uintptr_t)fw_boot_stack);
-	fw_fault_on_stop(main_fault_power_off);
 	dyn = fw_early_read_dynamic(dynamic, &info);
 	main_clear_bss(); /* from here on .bss, b included, is ours */
+	/* after the clearing: the hook lives in .bss */
+	fw_fault_on_stop(main_fault_power_off);
 	fw_plat_init_defaults();
 	b->hartid = hartid;
 	b->boot_guarded = guarded;
