@@ -29,29 +29,16 @@ struct fw_features fw_feat;
 /*
  * Counter delegation needs both halves named by the tree (Smcdeleg for
  * M-mode, Ssccfg for S-mode's scountinhibit and event bits) and S-mode's
- * indirect CSR access (Sscsrind), and menvcfg.CDE must stick. The probe
- * leaves menvcfg as it found it; hart_setup.c sets CDE on every hart.
+ * indirect CSR access (Sscsrind), and menvcfg.CDE must stick; it then
+ * joins the value every hart writes (enables.c).
  */
 static bool discover_cdeleg(void)
 {
 	const struct platform_fdt_isa *dt = &fw_feat.dt;
-	unsigned long was, got;
 
-	if (!dt->smcdeleg || !dt->ssccfg || !dt->sscsrind || !fw_feat.menvcfg)
+	if (!dt->smcdeleg || !dt->ssccfg || !dt->sscsrind)
 		return false;
-#if __riscv_xlen == 32
-	was = csr_read(CSR_MENVCFGH);
-	csr_write(CSR_MENVCFGH, was | (unsigned long)(MENVCFG_CDE >> 32));
-	got = csr_read(CSR_MENVCFGH);
-	csr_write(CSR_MENVCFGH, was);
-	return (got & (unsigned long)(MENVCFG_CDE >> 32)) != 0;
-#else
-	was = csr_read(CSR_MENVCFG);
-	csr_write(CSR_MENVCFG, was | MENVCFG_CDE);
-	got = csr_read(CSR_MENVCFG);
-	csr_write(CSR_MENVCFG, was);
-	return (got & MENVCFG_CDE) != 0;
-#endif
+	return fw_enables_add(FW_ENABLE_MENVCFG, MENVCFG_CDE);
 }
 
 /*
@@ -171,12 +158,10 @@ void fw_discover(void)
 	fw_feat.marchid = csr_read(CSR_MARCHID);
 	fw_feat.mimpid = csr_read(CSR_MIMPID);
 	fw_feat.h = (fw_feat.misa & MISA_EXT('H')) != 0;
-	fw_enables_discover(&fw_feat.dt, 0);
+	fw_enables_discover(&fw_feat.dt);
 	fw_feat.menvcfg = fw_enables.present[FW_ENABLE_MENVCFG];
 	fw_feat.mstateen = fw_enables.present[FW_ENABLE_MSTATEEN0];
 	fw_feat.cdeleg = discover_cdeleg();
-	if (fw_feat.cdeleg) /* again, with CDE: every hart sets it */
-		fw_enables_discover(&fw_feat.dt, MENVCFG_CDE);
 	/* enables.c probed stimecmp: Sstc stays named only if it answers */
 	fw_feat.sstc = fw_feat.dt.sstc && !fw_enables_dropped("sstc");
 	fw_feat.pmp = discover_csr_pmp();

@@ -208,8 +208,8 @@ bool fw_enables_dropped(const char *ext)
 }
 
 /*
- * Named in the tree, but the hart has none of its CSRs: S-mode would
- * trap on the first access (KVM's hstateen0, the AIA driver's stopi).
+ * Named in the tree, but the hart has no mstateen0: S-mode would trap on
+ * the first access to sstateen0 (KVM's hstateen0 set-up).
  */
 static void enables_drop_absent(const struct platform_fdt_isa *dt)
 {
@@ -218,9 +218,10 @@ static void enables_drop_absent(const struct platform_fdt_isa *dt)
 }
 
 /* Write what the rules want, keep what stuck (WARL), drop the rest. */
-void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
+void fw_enables_discover(const struct platform_fdt_isa *dt)
 {
-	uint64_t want[FW_ENABLE_REGS] = {extra, 0, 0};
+	uint64_t want[FW_ENABLE_REGS] = {0};
+	bool applies[ENABLE_RULES];
 	unsigned int i, reg;
 
 	for (reg = 0; reg < FW_ENABLE_REGS; reg++)
@@ -228,9 +229,11 @@ void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
 	fw_enables.stateen_more = fw_enables.present[FW_ENABLE_MSTATEEN0]
 					  ? enables_probe_stateen_more()
 					  : 0;
-	for (i = 0; i < ENABLE_RULES; i++)
-		if (enables_rule_applies(&enable_rules[i], dt))
+	for (i = 0; i < ENABLE_RULES; i++) {
+		applies[i] = enables_rule_applies(&enable_rules[i], dt);
+		if (applies[i])
 			want[enable_rules[i].reg] |= enable_rules[i].bits;
+	}
 	for (reg = 0; reg < FW_ENABLE_REGS; reg++) {
 		if (!fw_enables.present[reg])
 			continue;
@@ -244,12 +247,25 @@ void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra)
 					    r->bits
 				  : r->gate_only;
 
-		if (!enables_rule_named(r, dt))
-			continue;
-		if (!enables_rule_applies(r, dt) || !ok)
+		if (enables_rule_named(r, dt) && (!applies[i] || !ok))
 			enables_drop(r->ext);
 	}
 	enables_drop_absent(dt);
+}
+
+bool fw_enables_add(enum fw_enable_reg reg, uint64_t bits)
+{
+	uint64_t want = fw_enables.value[reg] | bits;
+
+	if (!fw_enables.present[reg])
+		return false;
+	enables_write(reg, want);
+	if ((enables_read(reg) & bits) != bits) {
+		enables_write(reg, fw_enables.value[reg]);
+		return false;
+	}
+	fw_enables.value[reg] = want;
+	return true;
 }
 
 void fw_enables_apply(void)

@@ -36,10 +36,16 @@ extern struct fw_enables fw_enables;
 
 /*
  * Boot hart, once: probe the CSRs, choose the values for what @dt names
- * (every hart alike), write them and keep what sticks. @extra is ORed
- * into menvcfg (bits already chosen elsewhere, e.g. counter delegation).
+ * (every hart alike), write them and keep what sticks.
  */
-void fw_enables_discover(const struct platform_fdt_isa *dt, uint64_t extra);
+void fw_enables_discover(const struct platform_fdt_isa *dt);
+
+/*
+ * Boot hart, after fw_enables_discover(): add @bits to @reg's value if
+ * they stick (written and read back; the CSR is left as it was if not),
+ * for enables decided elsewhere (counter delegation's menvcfg.CDE).
+ */
+bool fw_enables_add(enum fw_enable_reg reg, uint64_t bits);
 
 /* Whether extension @ext was dropped (its control did not stick). */
 bool fw_enables_dropped(const char *ext);
