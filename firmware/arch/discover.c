@@ -11,6 +11,7 @@
 #include "arch/enables.h"
 #include "arch/pmu_hal.h"
 #include "cpu/csr.h"
+#include "cpu/fw_defs.h"
 #include "cpu/unpriv.h"
 #include "rt/hart.h"
 #include "rt/platform.h"
@@ -18,6 +19,23 @@
 #include <string.h>
 
 struct fw_features fw_feat;
+
+void fw_discover_take_tree(const struct platform_fdt_facts *f)
+{
+	static const enum fw_snapshot_policy policy[] = {
+		[PLATFORM_FDT_SNAPSHOT_AUTO] = FW_SNAPSHOT_AUTO,
+		[PLATFORM_FDT_SNAPSHOT_ON] = FW_SNAPSHOT_ON,
+		[PLATFORM_FDT_SNAPSHOT_OFF] = FW_SNAPSHOT_OFF,
+	};
+
+	fw_feat.dt = f->isa;
+	fw_feat.snapshot = policy[f->snapshot];
+	fw_feat.trace_entries = f->trace_entries;
+	fw_feat.quirks = f->quirks;
+	/* the build's default unless /chosen says otherwise; a build
+	 * without the legacy calls (FW_LEGACY=0) cannot turn them on */
+	fw_feat.legacy = FW_LEGACY && f->legacy != PLATFORM_FDT_LEGACY_OFF;
+}
 
 /*
  * Firmware counters: as many as OpenSBI offers (16), but no more than

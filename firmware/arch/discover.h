@@ -62,12 +62,20 @@ struct fw_features {
 	/* Legacy v0.1 calls: not /chosen/sbipmu,legacy = "off" (sbi_legacy.c)
 	 */
 	bool legacy;
-	/* /chosen/sbipmu,trace: PMU calls kept per hart (0: no trace) */
+	/* /chosen/sbipmu,trace: PMU calls to keep per hart (0: no trace;
+	 * fw_pmu_trace_entries() tells how many fit) */
 	uint32_t trace_entries;
 	struct pmu_hw_desc pmu; /* counters, Sscofpmf, Smcntrpmf */
 };
 
 extern struct fw_features fw_feat;
+
+/*
+ * Boot hart, once the tree is judged: what it says of the harts'
+ * extensions (fw_feat.dt) and /chosen's options (snapshot, quirks,
+ * legacy calls, trace). This file is fw_feat's one writer.
+ */
+void fw_discover_take_tree(const struct platform_fdt_facts *f);
 
 /*
  * Probe the calling hart (the boot hart, once the others checked in);

@@ -17,6 +17,7 @@
 #include "boot/boot.h"
 #include "cpu/fw_defs.h"
 #include "dev/dev.h"
+#include "ext/pmu_trace.h"
 #include "ext/sbi_ext.h"
 #include "ext/sse_hw.h"
 #include "machine/machine.h"
@@ -69,11 +70,11 @@ static void banner_snapshot(const struct pmu_hw_desc *hw)
 
 static void banner_trace(void)
 {
-	if (fw_feat.trace_entries)
+	if (fw_pmu_trace_entries())
 		fw_printf(
 			"PMU call trace  : last %u calls per hart, printed at "
 			"shutdown (/chosen/sbipmu,trace)\n",
-			(unsigned int)fw_feat.trace_entries);
+			(unsigned int)fw_pmu_trace_entries());
 }
 
 /* Counter delegation: what the tree names, and what was set up. */

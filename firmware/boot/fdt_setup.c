@@ -119,32 +119,17 @@ static void fdt_report_bad(const void *fdt, size_t readable,
 		  (unsigned int)v->size_dt_strings);
 }
 
-/* Legacy v0.1 calls: the build's default (FW_LEGACY) unless /chosen
- * says otherwise; a build without them cannot turn them on. The banner
- * reports a value it could not take (this runs before the console). */
-static void fdt_take_legacy(const struct platform_fdt_facts *f)
-{
-	fw_feat.legacy = FW_LEGACY && f->legacy != PLATFORM_FDT_LEGACY_OFF;
-}
-
+/* /chosen's options go to fw_feat (arch/discover.c, their one writer);
+ * a value that could not be taken is said here. */
 static void fdt_take_chosen(const struct platform_fdt_facts *f)
 {
-	static const enum fw_snapshot_policy policy[] = {
-		[PLATFORM_FDT_SNAPSHOT_AUTO] = FW_SNAPSHOT_AUTO,
-		[PLATFORM_FDT_SNAPSHOT_ON] = FW_SNAPSHOT_ON,
-		[PLATFORM_FDT_SNAPSHOT_OFF] = FW_SNAPSHOT_OFF,
-	};
-
-	fw_feat.snapshot = policy[f->snapshot];
+	fw_discover_take_tree(f);
 	if (f->snapshot_bad)
 		fw_printf("chosen: sbipmu,snapshot: not auto/on/off, using "
 			  "auto\n");
-	fw_feat.trace_entries = f->trace_entries;
-	fw_feat.quirks = f->quirks;
 	if (f->quirks_bad)
 		fw_printf("chosen: sbipmu,pmu-quirks: not auto/qemu/none, "
 			  "using auto\n");
-	fdt_take_legacy(f);
 }
 
 static void fdt_take_facts(const struct platform_fdt_facts *f)
@@ -153,7 +138,6 @@ static void fdt_take_facts(const struct platform_fdt_facts *f)
 
 	if (f->model[0])
 		fw_plat.model = f->model;
-	fw_feat.dt = f->isa;
 	fw_plat.n_mem = f->n_mem;
 	for (i = 0; i < f->n_mem; i++) {
 		fw_plat.mem[i].base = f->mem[i].base;

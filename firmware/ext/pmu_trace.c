@@ -20,6 +20,14 @@
 #include "rt/hart.h"
 #include "rt/platform.h"
 
+/* Entries per hart's ring: what /chosen asked, or fewer (heap). */
+static uint32_t trace_entries;
+
+uint32_t fw_pmu_trace_entries(void)
+{
+	return trace_entries;
+}
+
 /*
  * A ring for every hart of the table, from the boot heap: as many
  * entries as asked, fewer if the heap cannot hold them (said at boot).
@@ -45,7 +53,7 @@ void fw_pmu_trace_alloc(void)
 					   fw_alloc(sbi_pmu_trace_bytes(n)), n,
 					   fw_dev_time);
 	}
-	fw_feat.trace_entries = n;
+	trace_entries = n;
 	if (n < want)
 		fw_printf("pmu trace: %u entries per hart asked, %u fit\n",
 			  (unsigned int)want, (unsigned int)n);

@@ -4,6 +4,7 @@
 #define FW_PMU_TRACE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ext/sbi_ext.h"
 
@@ -13,6 +14,9 @@
  * they go to fw_pmu_trace_ecall.
  */
 void fw_pmu_trace_alloc(void);
+
+/* Calls each hart's ring keeps (0: no trace), once allocated. */
+uint32_t fw_pmu_trace_entries(void);
 
 /* The PMU extension's handler while tracing (an sbi_ext_fn). */
 struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,
