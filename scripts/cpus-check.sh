@@ -52,9 +52,15 @@ mkdir -p "$logdir"
 
 # Harts with few or no programmable counters (only mcycle/minstret, or
 # three hpm counters): cycles and instructions must still count.
+# QEMU 10 spells the counter set pmu-mask and can drop Zihpm; QEMU 7.2
+# has only pmu-num (the number of counters from 3 up).
 few_counters() {
-	printf '%s\n' "$1 $1,sscofpmf=true,pmu-mask=0" \
-		"$1 $1,sscofpmf=true,zihpm=false" "$1 $1,sscofpmf=true,pmu-mask=0x38"
+	if scripts/qemu-accepts.sh "$1,pmu-mask=0"; then
+		printf '%s\n' "$1 $1,sscofpmf=true,pmu-mask=0" \
+			"$1 $1,sscofpmf=true,zihpm=false" "$1 $1,sscofpmf=true,pmu-mask=0x38"
+	else
+		printf '%s\n' "$1 $1,sscofpmf=true,pmu-num=0" "$1 $1,sscofpmf=true,pmu-num=3"
+	fi
 }
 
 # The configurations: "ARCH MODEL [VIRT_OPTS [HARTS]]" (VIRT_OPTS "-":
@@ -89,6 +95,20 @@ configs() {
 		echo "rv32 rv32 aia=aplic-imsic"
 		few_counters rv32
 	fi
+}
+
+# The configurations this QEMU has: a model it does not list (QEMU 7.2
+# has no max, rva23s64 or vendor models) is left out, and said so.
+offered_configs() {
+	local arch model rest known
+	while read -r arch model rest; do
+		known=$(qemu-system-riscv${arch#rv} -cpu help | awk 'NR > 1 { print $1 }')
+		if grep -qx "${model%%,*}" <<<"$known"; then
+			echo "$arch $model $rest"
+		else
+			echo "cpus-check: -cpu ${model%%,*}: not in $(qemu-system-riscv64 --version | head -1), left out" >&2
+		fi
+	done < <(configs)
 }
 
 # One boot: LOG gets the console. Never fails the script.
@@ -191,7 +211,7 @@ while read -r arch model opts harts; do
 		"$([ "$ob" -eq 1 ] && echo yes || echo no)" "$oh" "$of" "$os" \
 		"$([ "$rb" -eq 1 ] && echo yes || echo no)" "$rh" "$rf" "$rs" \
 		"$oy" "$ry" "$verdict" | tee -a "$out"
-done < <(configs)
+done < <(offered_configs)
 [ -z "$table" ] || cp "$out" "$table"
 rm -f "$out"
 echo "cpus-check: $pass passed, $fail failed, $na not bootable on either"
