@@ -63,6 +63,10 @@ few_counters() {
 	fi
 }
 
+# The -cpu models a QEMU lists (QEMU 10 heads the list with a title
+# line, 7.2 does not).
+cpu_models() { "$1" -cpu help | awk '!/:$/ { print $1 }'; }
+
 # The configurations: "ARCH MODEL [VIRT_OPTS [HARTS]]" (VIRT_OPTS "-":
 # none; HARTS default 2).
 configs() {
@@ -74,7 +78,7 @@ configs() {
 	fi
 	local m
 	if [ "$arches" != rv32 ]; then
-		for m in $(qemu-system-riscv64 -cpu help | awk 'NR > 1 { print $1 }'); do
+		for m in $(cpu_models qemu-system-riscv64); do
 			case $m in
 			*32* | lowrisc-ibex | sifive-e31 | sifive-e34 | sifive-u34) ;;
 			*) echo "rv64 $m" ;;
@@ -89,7 +93,7 @@ configs() {
 		few_counters rv64
 	fi
 	if [ "$arches" != rv64 ] && [ -f "$BUILD/linux-rv32/Image" ]; then
-		for m in $(qemu-system-riscv32 -cpu help | awk 'NR > 1 { print $1 }'); do
+		for m in $(cpu_models qemu-system-riscv32); do
 			echo "rv32 $m"
 		done
 		echo "rv32 rv32 aia=aplic-imsic"
@@ -102,7 +106,7 @@ configs() {
 offered_configs() {
 	local arch model rest known
 	while read -r arch model rest; do
-		known=$(qemu-system-riscv${arch#rv} -cpu help | awk 'NR > 1 { print $1 }')
+		known=$(cpu_models qemu-system-riscv${arch#rv})
 		if grep -qx "${model%%,*}" <<<"$known"; then
 			echo "$arch $model $rest"
 		else
@@ -160,8 +164,12 @@ why_not() {
 	elif ! grep -aq "Linux version" "$log"; then
 		echo "the kernel never started (its ISA needs more than the CPU has)"
 	else
-		grep -a -v "^linux-run" "$log" | grep -av "TIMEOUT\|terminating" |
-			tail -n 1 | tr -d '\r|' | cut -c1-70
+		local step last
+		step=$(grep -a "^=== sbipmu: " "$log" | tail -n 1 |
+			sed -n 's/^=== sbipmu: \([a-z-]*\) ===.*/\1/p')
+		last=$(grep -a -v "^linux-run" "$log" | grep -av "TIMEOUT\|terminating" |
+			tail -n 1 | tr -d '\r|' | sed 's/^\[ *[0-9.]*\] //' | cut -c1-60)
+		echo "${step:+stops in the $step step of /init: }$last"
 	fi
 }
 
