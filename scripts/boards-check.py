@@ -133,6 +133,46 @@ def osbi_full(fields):
     return all(osbi_items(fields, r) for r in ("console", "ipi", "timer"))
 
 
+def short_of_opensbi(boards, fields):
+    """(a): boards OpenSBI runs (console, IPI, timer) and ours cannot."""
+    problems = []
+    for b in boards:
+        missing = [r for r in ("console", "ipi", "timer")
+                   if not served(fields[b], r)]
+        if fields[b].get("check") == "ok" and osbi_full(fields[b]) and missing:
+            problems.append("%s: OpenSBI serves console, IPI and timer, ours "
+                            "lacks %s" % (b, ", ".join(missing)))
+    return problems
+
+
+def self_test():
+    """The check on made-up lines: each failure it exists for, it finds."""
+    full = ("tree=%s\tcheck=ok\tconsole=uart ns16550a (stdout-path)"
+            "\tipi=%s\ttimer=4/4 clint x1\treset=none\treset_nodes=-"
+            "\tosbi_console=ns16550a\tosbi_ipi=%s\tosbi_timer=sifive,clint0"
+            "\tosbi_reset=%s")
+    lines = {
+        "ok": full % ("ok", "4/4 clint x1", "sifive,clint0", "-"),
+        "partial": full % ("partial", "3/4 clint x1", "sifive,clint0", "-"),
+        "pmic": full % ("pmic", "4/4 clint x1", "sifive,clint0",
+                        "dlg,da9063 /soc/i2c/pmic@58 via sifive,i2c0"),
+        "noipi": full % ("noipi", "0/4", "-", "-"),
+    }
+    fields = {b: parse_line(v) for b, v in lines.items()}
+    boards = sorted(lines)
+    short = short_of_opensbi(boards, fields)
+    assert short == ["partial: OpenSBI serves console, IPI and timer, ours "
+                     "lacks ipi"], short
+    gaps = {g for b in boards for g in gaps_of(b, fields[b])}
+    assert gaps == {("partial", "ipi", "sifive,clint0"),
+                    ("pmic", "reset", "dlg,da9063")}, gaps
+    broken = dict(lines, ok="tree=ok\tcheck=not compiled: dtc: Error")
+    diff = compare_lines(lines, broken)
+    assert len(diff) == 1 and "ok: stopped decoding" in diff[0], diff
+    assert compare_lines(lines, lines) == []
+    print("boards-check: self-test OK")
+
+
 # ---- the committed files ----
 
 def read_gaps(path):
@@ -164,6 +204,10 @@ def compare_golden(golden, lines):
     for line in golden.read_text().splitlines():
         if line.strip():
             want[parse_line(line)["tree"]] = line
+    return compare_lines(want, lines)
+
+
+def compare_lines(want, lines):
     problems = []
     for board in sorted(set(want) | set(lines)):
         if board not in lines:
@@ -358,9 +402,15 @@ def main():
     ap = argparse.ArgumentParser()
     for opt in ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
                 "gaps", "doc"):
-        ap.add_argument("--" + opt, required=True, type=pathlib.Path)
+        ap.add_argument("--" + opt, type=pathlib.Path)
     ap.add_argument("--update", action="store_true")
+    ap.add_argument("--self-test", action="store_true")
     args = ap.parse_args()
+    if args.self_test:
+        self_test()
+        return 0
+    if None in vars(args).values():
+        ap.error("every path option is needed")
 
     out = args.out / "dtb"
     boards, errors = compile_all(args.src, out)
@@ -371,12 +421,7 @@ def main():
 
     problems = ["OpenSBI table: %s is not in %s" % (c, args.opensbi_bin)
                 for c in check_table(args.opensbi, args.opensbi_bin)]
-    for b in boards:
-        missing = [r for r in ("console", "ipi", "timer")
-                   if not served(fields[b], r)]
-        if fields[b].get("check") == "ok" and osbi_full(fields[b]) and missing:
-            problems.append("%s: OpenSBI serves console, IPI and timer, ours "
-                            "lacks %s" % (b, ", ".join(missing)))
+    problems += short_of_opensbi(boards, fields)
     if args.update:
         args.golden.write_text("".join(lines[b] + "\n" for b in boards))
         write_gaps(args.gaps, gaps, lines)
