@@ -263,11 +263,15 @@ arch/riscv/boot/dts -I scripts/dtc/include-prefixes -undef -D__DTS__ -x
 assembler-with-cpp`, then `dtc -I dts -O dtb`), and runs
 `build/tools/board-report` on the blobs. That program is the firmware's
 code built for the host: `platform_fdt_check()` and `platform_fdt_scan()`
-(harts, and which have an MMU, i.e. run S-mode), the console decoder
+(the enabled harts, and those whose `mmu-type` names an MMU: the harts
+that run S-mode with paging; one without may still have S-mode, which
+the firmware asks the hart itself at boot), the console decoder
 given the firmware's console drivers themselves (the files of
 `firmware/dev/` that register one) and their probes, the CLINT/ACLINT
 decoder with the firmware's limits (each hart's MSIP for the IPI, its
-mtimecmp for the timer), the reset, AIA and `riscv,pmu` decoders. The
+mtimecmp for the timer), the reset, AIA and `riscv,pmu` decoders; it
+judges as the RV64 firmware does (a probe refuses an address beyond the
+pointer width, which only RV32 has to). The
 OpenSBI columns come from `tests/data/opensbi-generic-drivers.txt`: the
 compatible strings OpenSBI 1.5.1's drivers match, by role, with the
 source file of each (every one of them is also found in the 1.5.1 image).
@@ -378,11 +382,14 @@ def render(boards, fields, gaps):
            "| role | ours | OpenSBI 1.5.1 |", "|---|---|---|"]
     out += totals(boards, fields)
     out += ["", "## Boards", "",
-            "Each cell: ours / OpenSBI. Harts: enabled cpus (of which with "
-            "an MMU). IPI and timer: harts served / harts, and the devices. "
+            "Each cell: ours / OpenSBI. Harts: enabled cpus (in brackets, "
+            "those with an MMU, i.e. S-mode with paging). IPI and timer: harts served / harts, and the devices. "
             "PMU: rows of the `riscv,pmu` node (event-to-mhpmevent / "
             "event-to-mhpmcounters / raw-event-to-mhpmcounters), all "
-            "decoded without error. **Bold**: OpenSBI has it, ours not.", "",
+            "decoded without error. Reset: the SRST types ours offers / the "
+            "devices OpenSBI would use; a reset gap is an OpenSBI device "
+            "whose node ours does not use. **Bold**: OpenSBI has it, ours "
+            "not.", "",
             "| Board (tree) | Model | Harts | Console | IPI | Timer | Reset "
             "| PMU rows |", "|---|---|---|---|---|---|---|---|"]
     out += [board_row(b, fields[b]) for b in boards]
