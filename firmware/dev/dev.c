@@ -16,14 +16,10 @@
 #include "dev/dev.h"
 #include "rt/hart.h"
 
-/* CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8),
- * SG2042 has an MSWI and 16 MTIMERs. */
-#define DEV_MAX_TIMERS 64
-
 struct fw_devices fw_dev;
 
 static struct dev_fdt_resets dev_resets;
-static struct dev_fdt_timer_dev dev_timers[DEV_MAX_TIMERS];
+static struct dev_fdt_timer_dev dev_timers[FW_DEV_MAX_TIMERS];
 /* Boot-time scratch: each hart id's contexts, as the decoder returns. */
 static struct dev_fdt_hart_timer dev_hart_timers[FW_MAX_HARTS];
 
@@ -154,7 +150,7 @@ void fw_dev_probe_harts(const void *fdt)
 	struct dev_fdt_timer_summary sum;
 	unsigned int i;
 
-	dev_fdt_timers(fdt, dev_timers, DEV_MAX_TIMERS, dev_hart_timers,
+	dev_fdt_timers(fdt, dev_timers, FW_DEV_MAX_TIMERS, dev_hart_timers,
 		       FW_MAX_HARTS, &sum);
 	fw_dev.timer_devs = sum.n_devs;
 	fw_dev.refused += sum.refused;

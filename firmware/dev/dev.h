@@ -56,6 +56,13 @@ struct fw_devices {
 extern struct fw_devices fw_dev;
 
 /*
+ * CLINT / ACLINT devices kept: QEMU virt makes one per NUMA node (<= 8),
+ * SG2042 has an MSWI and 16 MTIMERs. Here rather than in dev.c so that
+ * the host's board report (tools/board-report/) decodes with the same limit.
+ */
+#define FW_DEV_MAX_TIMERS 64
+
+/*
  * Boot hart, once the tree is taken: find the console and reset
  * devices and the timebase. Printing works from here on.
  */
