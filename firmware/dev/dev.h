@@ -14,8 +14,10 @@
  *    M-level IMSIC interrupt file (imsic.c: a write of one identity,
  *    received as a machine external interrupt and claimed through
  *    mtopei), if the tree has one for it and the hart answers the AIA
- *    CSRs. MSIP first where both exist: QEMU virt's CLINT comes with
- *    AIA too, and OpenSBI prefers it the same way;
+ *    CSRs. MSIP first where both exist (QEMU virt's CLINT comes with
+ *    AIA too): one doorbell path for every machine that has one, and
+ *    the IMSIC only where nothing else reaches (OpenSBI 1.5.1 takes the
+ *    IMSIC whenever there is one);
  *  - timer: each hart's mtimecmp and the mtime register (CLINT or ACLINT
  *    MTIMER), and /cpus/timebase-frequency;
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
