@@ -268,8 +268,9 @@ that run S-mode with paging; one without may still have S-mode, which
 the firmware asks the hart itself at boot), the console decoder
 given the firmware's console drivers themselves (the files of
 `firmware/dev/` that register one) and their probes, the CLINT/ACLINT
-decoder with the firmware's limits (each hart's MSIP for the IPI, its
-mtimecmp for the timer), the reset, AIA and `riscv,pmu` decoders; it
+decoder with the firmware's limits (each hart's MSIP for the IPI, else
+its M-level IMSIC file, as the firmware rings a hart no MSWI reaches;
+its mtimecmp for the timer), the reset, AIA and `riscv,pmu` decoders; it
 judges as the RV64 firmware does (a probe refuses an address beyond the
 pointer width, which only RV32 has to). The
 OpenSBI columns come from `tests/data/opensbi-generic-drivers.txt`: the

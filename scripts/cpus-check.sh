@@ -22,7 +22,9 @@
 # usage: cpus-check.sh --firmware FW [--ref FW] [--ref32 FW] [--quick]
 #                      [--arch rv64|rv32|both] [--table FILE]
 #   --quick   the set make check runs: max, rva23s64, veyron-v1, rv64
-#             with aia=aplic-imsic, and rv64 with Sscofpmf but no
+#             with aia=aplic-imsic, the same with aclint=on on 4 harts
+#             (no MSWI: the firmware's IPIs go through the M-level IMSIC
+#             files), and rv64 with Sscofpmf but no
 #             programmable counter (pmu-mask=0, zihpm=false) or three
 #             (pmu-mask=0x38) (RV64 only)
 # Prints a table and "cpus-check: N passed, M failed, K not bootable".
@@ -72,7 +74,8 @@ cpu_models() { "$1" -cpu help | awk '!/:$/ { print $1 }'; }
 configs() {
 	if [ "$quick" -eq 1 ]; then
 		printf '%s\n' "rv64 max" "rv64 rva23s64" "rv64 veyron-v1" \
-			"rv64 rv64,sscofpmf=true aia=aplic-imsic"
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic,aclint=on 4"
 		few_counters rv64
 		return
 	fi
@@ -89,7 +92,10 @@ configs() {
 			"rv64 rv64,sscofpmf=true aia=aplic 1" \
 			"rv64 rv64,sscofpmf=true aia=aplic-imsic 1" \
 			"rv64 rv64,sscofpmf=true aia=aplic 64" \
-			"rv64 rv64,sscofpmf=true aia=aplic-imsic 64"
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic 64" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic,aclint=on" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic,aclint=on 4" \
+			"rv64 rv64,sscofpmf=true aia=aplic-imsic,aclint=on 64"
 		few_counters rv64
 	fi
 	if [ "$arches" != rv64 ] && [ -f "$BUILD/linux-rv32/Image" ]; then
@@ -97,6 +103,7 @@ configs() {
 			echo "rv32 $m"
 		done
 		echo "rv32 rv32 aia=aplic-imsic"
+		echo "rv32 rv32 aia=aplic-imsic,aclint=on"
 		few_counters rv32
 	fi
 }

@@ -80,12 +80,12 @@ static void setup_counters(void)
 		csr_write(CSR_MCOUNTINHIBIT, FW_MCOUNTINHIBIT_HANDOFF);
 }
 
-void fw_hart_setup(void)
+void fw_hart_setup(unsigned long ipi_mip)
 {
 	setup_traps();
 	setup_counters();
 	fw_enables_apply(); /* menvcfg, mstateen0..3, mseccfg */
 	setup_pmp();
 	csr_clear(CSR_MIP, MIP_SSIP);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, ipi_mip);
 }

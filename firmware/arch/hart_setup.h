@@ -7,6 +7,10 @@
 #ifndef FW_HART_SETUP_H
 #define FW_HART_SETUP_H
 
-void fw_hart_setup(void);
+/*
+ * @ipi_mip: the interrupt the hart's doorbell raises (MSIP, or MEIP
+ * for an IMSIC file: dev.h), the one interrupt mie enables.
+ */
+void fw_hart_setup(unsigned long ipi_mip);
 
 #endif

@@ -387,6 +387,31 @@ static void banner_timebase(void)
 			  t->problem);
 }
 
+/* Which doorbell the harts are rung through (dev.h, "IPI"). */
+static void banner_ipi(void)
+{
+	const char *sep = "";
+
+	fw_printf("IPI             : ");
+	if (fw_dev.ipi_msip) {
+		fw_printf("msip (%u harts)", fw_dev.ipi_msip);
+		sep = ", ";
+	}
+	if (fw_dev.ipi_imsic)
+		fw_printf("%simsic (%u harts: M-level IMSIC files, no MSWI)",
+			  sep, fw_dev.ipi_imsic);
+	fw_printf("%s\n", fw_dev.ipi_msip || fw_dev.ipi_imsic ? "" : "none");
+	if (fw_dev.harts_without_ipi)
+		fw_printf("IPI             : WARNING: %u hart(s) have no MSIP "
+			  "and no M-level IMSIC file: no IPI, remote fence or "
+			  "HSM start reaches them\n",
+			  fw_dev.harts_without_ipi);
+	if (fw_dev.imsic_refused)
+		fw_printf("IPI             : WARNING: %u M-level IMSIC node(s) "
+			  "refused: %s\n",
+			  fw_dev.imsic_refused, fw_dev.imsic_why);
+}
+
 static void banner_devices(void)
 {
 	if (fw_dev.console)
@@ -398,10 +423,7 @@ static void banner_devices(void)
 		  fw_dev.timebase_hz ? ""
 				     : " (none usable in the tree: assumed)");
 	banner_timebase();
-	if (fw_dev.harts_without_ipi)
-		fw_printf("Timer, IPI      : WARNING: %u hart(s) have no MSIP: "
-			  "no IPI, remote fence or HSM start reaches them\n",
-			  fw_dev.harts_without_ipi);
+	banner_ipi();
 	if (fw_dev.aplic_domains)
 		fw_printf("Interrupts      : AIA, %u M-level APLIC domain(s) "
 			  "(%u MSI), every source delegated to S-mode; M-level "

@@ -110,10 +110,12 @@ static void main_set_stage(int stage, unsigned long self)
  */
 static void main_wait_stage(struct fw_hart *h, int stage)
 {
-	csr_write(CSR_MIE, MIP_MSIP);
+	unsigned long ipi = fw_dev_ipi_mip(h);
+
+	csr_write(CSR_MIE, ipi);
 	while (__atomic_load_n(&main_stage, __ATOMIC_ACQUIRE) < stage) {
 		fw_wfi();
-		if (csr_read(CSR_MIP) & MIP_MSIP)
+		if (csr_read(CSR_MIP) & ipi)
 			fw_ipi_handle(h);
 	}
 }
@@ -132,6 +134,7 @@ static void main_check_in(struct fw_hart *h)
 	h->s_mode = fw_early_hart_has_s_mode();
 	h->misa = csr_read(CSR_MISA);
 	h->counters = fw_discover_hart_counters();
+	fw_dev_hart_init(h); /* its doorbell, before it waits on it */
 	__atomic_store_n(&h->present, true, __ATOMIC_RELEASE);
 }
 
@@ -186,7 +189,7 @@ static void main_fault_power_off(void)
 /* Per-hart set-up, on the hart itself. */
 static void main_hart_init(struct fw_hart *h)
 {
-	fw_hart_setup();
+	fw_hart_setup(fw_dev_ipi_mip(h));
 	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
 	sbi_time_cancel(h);
 	if (main_boot_info.pmu && h->pmu_mem)

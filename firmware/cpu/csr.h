@@ -65,6 +65,9 @@
 #define CSR_MCAUSE	  0x342
 #define CSR_MTVAL	  0x343
 #define CSR_MIP		  0x344
+#define CSR_MISELECT	  0x350 /* Smaia (or Smcsrind): indirect register */
+#define CSR_MIREG	  0x351 /* the register miselect names */
+#define CSR_MTOPEI	  0x35C /* Smaia: M-level IMSIC file's top interrupt */
 #define CSR_PMPCFG0	  0x3A0
 #define CSR_PMPADDR0	  0x3B0
 #define CSR_PMPADDR1	  0x3B1
@@ -125,9 +128,29 @@
 #define MIP_STIP    (FW_UL(1) << IRQ_S_TIMER)
 #define MIP_MTIP    (FW_UL(1) << IRQ_M_TIMER)
 #define MIP_SEIP    (FW_UL(1) << IRQ_S_EXT)
+#define MIP_MEIP    (FW_UL(1) << IRQ_M_EXT)
 #define MIP_LCOFIP  (FW_UL(1) << IRQ_LCOF)
 
 #define MCAUSE_IRQ (FW_UL(1) << (__riscv_xlen - 1))
+
+/*
+ * An IMSIC interrupt file's registers behind miselect (AIA spec 3.8,
+ * table "IMSIC registers"): eidelivery 1 delivers to the hart, an
+ * eithreshold of 0 lets every enabled identity through, bit i of eip0
+ * / eie0 is identity i pending / enabled (identities 0-31 on RV32, 0-63
+ * on RV64, where the odd-numbered eipN / eieN do not exist). All of it
+ * is UNSPECIFIED at reset (AIA 3.4). mtopei's
+ * identity field (AIA 3.9); a write to mtopei claims that identity.
+ * Shared by entry.S (a hart's first wake) and dev/imsic.c.
+ */
+#define IMSIC_EIDELIVERY  0x70
+#define IMSIC_EITHRESHOLD 0x72
+#define IMSIC_EIP0	  0x80
+#define IMSIC_EIE0	  0xC0
+#define IMSIC_EIE63	  0xFF
+#define MTOPEI_ID_SHIFT	  16
+/* The identity the firmware's doorbell writes (dev/imsic.c). */
+#define FW_IMSIC_IPI_ID 1
 
 /* Exception codes (mcause without the interrupt bit). */
 #define CAUSE_MISALIGNED_FETCH	     0

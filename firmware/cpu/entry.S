@@ -154,8 +154,7 @@ fw_start_boot:
 	 * not hold parks.
 	 */
 fw_start_other:
-	li	t0, MIP_MSIP
-	csrw	mie, t0
+	call	fw_early_doorbell
 2:	REG_L	t1, fw_early_frames
 	fence	r, r
 	bnez	t1, 3f
@@ -184,6 +183,46 @@ fw_start_other:
 fw_park:
 	wfi
 	j	fw_park
+
+	/*
+	 * mie for the first wake: MSIP, and the machine external interrupt
+	 * where the hart has an M-level IMSIC interrupt file, the doorbell
+	 * of a hart no MSWI reaches (dev/imsic.c). Its file is made to
+	 * deliver the doorbell's identity: eidelivery on, no threshold, the
+	 * identity enabled and not pending (all UNSPECIFIED at reset, AIA
+	 * 3.4). Without Smaia, or without an IMSIC, the first access traps
+	 * and fw_early_catch skips the rest (s6). The boot hart's own file
+	 * is set up in C (dev/imsic.c).
+	 */
+fw_early_doorbell:
+	la	t0, fw_early_catch
+	csrw	mtvec, t0
+	li	s6, 0
+	li	t1, MIP_MSIP
+	.option push
+	.option norvc		/* fw_early_catch skips 4-byte instructions */
+	li	t0, IMSIC_EIDELIVERY
+	csrw	CSR_MISELECT, t0
+	li	t0, 1
+	csrw	CSR_MIREG, t0
+	bnez	s6, 9f
+	li	t0, IMSIC_EITHRESHOLD
+	csrw	CSR_MISELECT, t0
+	csrw	CSR_MIREG, zero
+	li	t2, 1 << FW_IMSIC_IPI_ID
+	li	t0, IMSIC_EIP0
+	csrw	CSR_MISELECT, t0
+	csrc	CSR_MIREG, t2
+	li	t0, IMSIC_EIE0
+	csrw	CSR_MISELECT, t0
+	csrs	CSR_MIREG, t2
+	.option pop
+	bnez	s6, 9f
+	li	t1, MIP_MSIP | MIP_MEIP
+9:	la	t0, fw_trap_park
+	csrw	mtvec, t0
+	csrw	mie, t1
+	ret
 
 	/* Not served: no interrupt may wake it for good. */
 fw_park_all:

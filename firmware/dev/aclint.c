@@ -1,24 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * CLINT and ACLINT (MSWI, MTIMER) as each hart sees them: its MSIP
- * word and its mtimecmp, whose addresses dev.c put in the hart's table
- * entry, and the one mtime register. A hart without a device gets no
- * doorbell (a warning at boot); without an mtime the time CSR is read.
+ * word (the doorbell dev.c rings when an MSWI reaches the hart) and
+ * its mtimecmp, whose addresses dev.c put in the hart's table entry,
+ * and the one mtime register. Without an mtime the time CSR is read.
  */
 #include "cpu/csr.h"
 #include "dev/dev.h"
 #include "rt/hart.h"
 
-void fw_dev_ipi_send(const struct fw_hart *h)
+void fw_aclint_msip_write(uintptr_t msip, uint32_t value)
 {
-	if (h->msip)
-		*(volatile uint32_t *)h->msip = 1;
-}
-
-void fw_dev_ipi_clear(const struct fw_hart *h)
-{
-	if (h->msip)
-		*(volatile uint32_t *)h->msip = 0;
+	*(volatile uint32_t *)msip = value;
 }
 
 void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value)

@@ -2,9 +2,11 @@
 /*
  * Device discovery (see dev.h): the binding's decoders read the tree,
  * this file picks the driver for each role and keeps what the machine
- * needs: the console's ops, the reset actions, each hart's MSIP and
- * mtimecmp, mtime and the timebase.
+ * needs: the console's ops, the reset actions, each hart's doorbell
+ * (its MSIP, else its M-level IMSIC file) and mtimecmp, mtime and the
+ * timebase.
  */
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -12,6 +14,7 @@
 #include <sbipmu/dev_fdt_aia.h>
 #include <sbipmu/sbi_ext_decode.h>
 
+#include "cpu/csr.h"
 #include "cpu/unpriv.h"
 #include "dev/dev.h"
 #include "rt/hart.h"
@@ -136,13 +139,41 @@ static void dev_hart_contexts(struct fw_hart *h)
 	t = &dev_hart_timers[h->hartid];
 	if (t->msip_dev < fw_dev.timer_devs &&
 	    dev_timers[t->msip_dev].msip <= UINTPTR_MAX)
-		h->msip = (uintptr_t)dev_timers[t->msip_dev].msip +
-			  (uintptr_t)t->msip_ctx * DEV_FDT_MSIP_STRIDE;
+		h->doorbell = (uintptr_t)dev_timers[t->msip_dev].msip +
+			      (uintptr_t)t->msip_ctx * DEV_FDT_MSIP_STRIDE;
 	if (t->mtimecmp_dev < fw_dev.timer_devs &&
 	    dev_timers[t->mtimecmp_dev].mtimecmp <= UINTPTR_MAX)
 		h->mtimecmp =
 			(uintptr_t)dev_timers[t->mtimecmp_dev].mtimecmp +
 			(uintptr_t)t->mtimecmp_ctx * DEV_FDT_MTIMECMP_STRIDE;
+}
+
+/*
+ * IPIs through a hart's M-level IMSIC file where its MSIP is missing:
+ * a hart of the table without a doorbell yet takes the file the tree
+ * gives it (a file beyond our addresses is none).
+ */
+static void dev_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
+{
+	struct fw_hart *h;
+
+	(void)ctx;
+	if (hartid > ULONG_MAX || file > UINTPTR_MAX)
+		return;
+	h = fw_hart_find((unsigned long)hartid);
+	if (!h || h->doorbell)
+		return;
+	h->doorbell = (uintptr_t)file;
+	h->doorbell_imsic = true;
+}
+
+static void dev_probe_imsic(const void *fdt)
+{
+	struct dev_fdt_imsic_summary sum;
+
+	dev_fdt_imsic_m_files(fdt, dev_imsic_put, NULL, &sum);
+	fw_dev.imsic_refused = sum.refused;
+	fw_dev.imsic_why = sum.why;
 }
 
 void fw_dev_probe_harts(const void *fdt)
@@ -157,10 +188,53 @@ void fw_dev_probe_harts(const void *fdt)
 	for (i = 0; i < sum.n_devs && !fw_dev.mtime; i++)
 		if (dev_timers[i].mtime && dev_timers[i].mtime <= UINTPTR_MAX)
 			fw_dev.mtime = (uintptr_t)dev_timers[i].mtime;
-	for (i = 0; i < fw_hart_count(); i++) {
+	for (i = 0; i < fw_hart_count(); i++)
 		dev_hart_contexts(fw_hart_at(i));
-		fw_dev.harts_without_ipi += !fw_hart_at(i)->msip;
+	dev_probe_imsic(fdt);
+	for (i = 0; i < fw_hart_count(); i++) {
+		const struct fw_hart *h = fw_hart_at(i);
+
+		fw_dev.harts_without_ipi += !h->doorbell;
+		fw_dev.ipi_imsic += h->doorbell_imsic;
+		fw_dev.ipi_msip += h->doorbell && !h->doorbell_imsic;
 	}
+}
+
+void fw_dev_hart_init(struct fw_hart *h)
+{
+	if (!h->doorbell_imsic || fw_imsic_hart_init())
+		return;
+	/* The tree named a file the hart cannot take: no doorbell. */
+	__atomic_store_n(&h->doorbell, 0, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&fw_dev.harts_without_ipi, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_sub(&fw_dev.ipi_imsic, 1, __ATOMIC_RELAXED);
+}
+
+unsigned int fw_dev_ipi_irq(const struct fw_hart *h)
+{
+	return h->doorbell_imsic ? IRQ_M_EXT : IRQ_M_SOFT;
+}
+
+void fw_dev_ipi_send(const struct fw_hart *h)
+{
+	uintptr_t doorbell = __atomic_load_n(&h->doorbell, __ATOMIC_RELAXED);
+
+	if (!doorbell)
+		return;
+	if (h->doorbell_imsic)
+		fw_imsic_send(doorbell);
+	else
+		fw_aclint_msip_write(doorbell, 1);
+}
+
+void fw_dev_ipi_clear(const struct fw_hart *h)
+{
+	if (!h->doorbell)
+		return;
+	if (h->doorbell_imsic)
+		fw_imsic_clear();
+	else
+		fw_aclint_msip_write(h->doorbell, 0);
 }
 
 bool fw_dev_reset_can(unsigned int type)

@@ -3,14 +3,21 @@
  * The firmware's devices, chosen from the device tree (dev.c) the way
  * OpenSBI's generic platform does: a driver is a compatible list (the
  * decoding is binding/dev_fdt.c, pure and host-tested) plus ops that
- * touch MMIO (the files of this folder). Four roles:
+ * touch MMIO (the files of this folder). The roles:
  *  - console (ns16550/8250, sifive,uart0, ucb,htif0): the
  *    /chosen/stdout-path node, else the /aliases/serial0 node, else the
  *    first one in the tree; none if the tree has none the firmware
  *    knows, and the firmware is then silent;
- *  - IPI: each hart's MSIP from a CLINT or ACLINT MSWI, the hart taken
- *    from interrupts-extended (several CLINTs when QEMU makes several
- *    NUMA nodes);
+ *  - IPI (the doorbell): each hart's MSIP from a CLINT or ACLINT MSWI,
+ *    the hart taken from interrupts-extended (several CLINTs when QEMU
+ *    makes several NUMA nodes); for a hart no MSWI reaches, its
+ *    M-level IMSIC interrupt file (imsic.c: a write of one identity,
+ *    received as a machine external interrupt and claimed through
+ *    mtopei), if the tree has one for it and the hart answers the AIA
+ *    CSRs. MSIP first where both exist (QEMU virt's CLINT comes with
+ *    AIA too): one doorbell path for every machine that has one, and
+ *    the IMSIC only where nothing else reaches (OpenSBI 1.5.1 takes the
+ *    IMSIC whenever there is one);
  *  - timer: each hart's mtimecmp and the mtime register (CLINT or ACLINT
  *    MTIMER), and /cpus/timebase-frequency;
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
@@ -43,10 +50,15 @@ struct fw_devices {
 	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
 	uintptr_t mtime;		/* 0: none, the time CSR is read */
 	uint32_t timebase_hz;		/* 0: unknown (the tree did not say) */
-	unsigned int harts_without_ipi; /* table harts no MSIP reaches */
-	uint32_t reset_types;		/* DEV_FDT_SRST_* bits offered */
-	const char *reset_name;		/* the first reset device, or "" */
-	unsigned int refused;		/* device nodes refused (banner) */
+	unsigned int harts_without_ipi; /* table harts no doorbell reaches */
+	unsigned int ipi_msip;		/* harts rung through their MSIP */
+	unsigned int ipi_imsic;		/* through their M-level IMSIC file */
+	/* M-level IMSIC nodes refused, and why (the last one) */
+	unsigned int imsic_refused;
+	const char *imsic_why;
+	uint32_t reset_types;	/* DEV_FDT_SRST_* bits offered */
+	const char *reset_name; /* the first reset device, or "" */
+	unsigned int refused;	/* device nodes refused (banner) */
 	/* AIA: M-level APLIC domains set up (every source delegated to
 	 * S), how many of them deliver by MSI, and those refused */
 	unsigned int aplic_domains, aplic_msi, aplic_refused;
@@ -69,10 +81,19 @@ extern struct fw_devices fw_dev;
 void fw_dev_probe(const void *fdt);
 
 /*
- * Boot hart, once the hart table exists: each hart's MSIP and mtimecmp.
- * Harts no device serves are counted in fw_dev.harts_without_ipi.
+ * Boot hart, once the hart table exists: each hart's doorbell (MSIP,
+ * else M-level IMSIC file) and mtimecmp. Harts no doorbell reaches are
+ * counted in fw_dev.harts_without_ipi.
  */
 void fw_dev_probe_harts(const void *fdt);
+
+/*
+ * Each hart, on itself, once at check-in and before it waits for its
+ * doorbell: an IMSIC doorbell's file is set up; a hart whose AIA CSRs
+ * trap loses that doorbell (counted in fw_dev.harts_without_ipi).
+ */
+struct fw_hart;
+void fw_dev_hart_init(struct fw_hart *h);
 
 /*
  * No usable tree, so nothing is known: try QEMU virt's UART and test
@@ -83,10 +104,22 @@ void fw_dev_fallback_virt(void);
 
 /* ---- the roles, for the rest of the firmware ---- */
 
-/* The ACLINT/CLINT of a hart (addresses in its fw_hart, hart.h). */
-struct fw_hart;
+/*
+ * A hart's doorbell (its address in its fw_hart, hart.h): ring it from
+ * any hart; clear it on the hart itself. fw_dev_ipi_irq() is the
+ * interrupt it raises there (IRQ_M_SOFT, or IRQ_M_EXT for an IMSIC
+ * file): what that hart enables in mie and looks for in mip.
+ */
 void fw_dev_ipi_send(const struct fw_hart *h);
 void fw_dev_ipi_clear(const struct fw_hart *h);
+unsigned int fw_dev_ipi_irq(const struct fw_hart *h);
+
+static inline unsigned long fw_dev_ipi_mip(const struct fw_hart *h)
+{
+	return 1UL << fw_dev_ipi_irq(h);
+}
+
+/* The ACLINT/CLINT of a hart (addresses in its fw_hart, hart.h). */
 void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value);
 uint64_t fw_dev_time(void);
 
@@ -145,6 +178,18 @@ bool fw_htif_present(void);
 /* An M-level APLIC root domain: delegate every source, enable it. */
 struct dev_fdt_aplic;
 void fw_aplic_setup(const struct dev_fdt_aplic *a);
+
+/* An MSIP word (aclint.c). */
+void fw_aclint_msip_write(uintptr_t msip, uint32_t value);
+
+/*
+ * A hart's M-level IMSIC file as a doorbell (imsic.c): ring the file at
+ * @file; on the hart itself, set its file up (false: it has none) and
+ * claim what is pending.
+ */
+void fw_imsic_send(uintptr_t file);
+bool fw_imsic_hart_init(void);
+void fw_imsic_clear(void);
 
 /* One reset action decoded from the tree: a register write or a GPIO. */
 void fw_reset_do(const struct dev_fdt_reset *r);

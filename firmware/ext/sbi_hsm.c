@@ -19,6 +19,7 @@
 #include <sbipmu/sbi_ext_decode.h>
 
 #include "cpu/csr.h"
+#include "dev/dev.h"
 #include "ext/core_plat.h"
 #include "ext/ipi.h"
 #include "ext/sbi_ext.h"
@@ -95,7 +96,7 @@ hsm_enter(struct fw_hart *h, unsigned long addr, unsigned long arg)
 static void hsm_sleep(struct fw_hart *h)
 {
 	fw_wfi();
-	if (csr_read(CSR_MIP) & MIP_MSIP)
+	if (csr_read(CSR_MIP) & fw_dev_ipi_mip(h))
 		fw_ipi_handle(h);
 }
 
@@ -104,7 +105,7 @@ void sbi_hsm_wait_start(struct fw_hart *h)
 	unsigned long addr, arg;
 
 	/* Stopped harts wake only for the doorbell. */
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, fw_dev_ipi_mip(h));
 	while (hsm_get(h) != SBI_HSM_START_PENDING)
 		hsm_sleep(h);
 	/* A new S-mode context: no SSE state from before (or while away). */

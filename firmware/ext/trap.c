@@ -70,10 +70,12 @@ static void trap_illegal(struct fw_trap_regs *regs, unsigned long tval)
 
 static void trap_interrupt(struct fw_hart *h, unsigned long irq)
 {
-	switch (irq) {
-	case IRQ_M_SOFT:
+	/* The doorbell: MSIP, or an IMSIC file's external interrupt. */
+	if (irq == fw_dev_ipi_irq(h)) {
 		fw_ipi_handle(h);
-		break;
+		return;
+	}
+	switch (irq) {
 	case IRQ_M_TIMER:
 		pmu_fw_event(h->pmu, SBIPMU_FW_TIMER_IRQ);
 		sbi_time_irq(h);

@@ -68,9 +68,10 @@ struct fw_hart {
 	 */
 	bool s_mode;
 	bool guarded;	      /* its stack guard (PMP) took */
+	bool doorbell_imsic;  /* doorbell is an IMSIC file, not an MSIP */
 	uint32_t counters;    /* the counters it has (probed at check-in) */
 	unsigned long misa;   /* as it read it at check-in */
-	uintptr_t msip;	      /* its doorbell (dev/aclint.c), 0: none */
+	uintptr_t doorbell;   /* its MSIP or M-level IMSIC file, 0: none */
 	uintptr_t mtimecmp;   /* its M-timer compare, 0: none */
 	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */
 	uintptr_t stack_top;  /* scratch and trap frame lie below it */

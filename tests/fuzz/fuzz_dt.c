@@ -5,7 +5,8 @@
  * binding's examples and the other trees of tests/data), run through the
  * code the boot hart runs, in its order: platform_fdt_check() with the
  * input's size as what is readable, platform_fdt_scan(), the device
- * probes of dev_fdt.h (console, timers for 8 harts, timebase, resets),
+ * probes of dev_fdt.h (console, timers for 8 harts, each hart's M-level
+ * IMSIC file, timebase, resets),
  * the PMU core on a simulated hart, pmu_fdt_load() (node, rows from a
  * 32 KiB heap as the firmware's, parse, map builder), the banner's event
  * inventory, and the fix-up's /reserved-memory node and /cpus timebase
@@ -44,6 +45,7 @@
 #include <libfdt.h>
 
 #include <sbipmu/dev_fdt.h>
+#include <sbipmu/dev_fdt_aia.h>
 #include <sbipmu/platform_fdt.h>
 #include <sbipmu/pmu.h>
 #include <sbipmu/pmu_fdt.h>
@@ -205,6 +207,25 @@ static void fuzz_check_timers(const void *fdt)
 	}
 }
 
+/* Counts every M-level IMSIC file reported. */
+static void fuzz_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
+{
+	(void)hartid;
+	(void)file;
+	++*(unsigned int *)ctx;
+}
+
+/* Each hart's M-level IMSIC file: as many put as the summary counts. */
+static void fuzz_check_imsic(const void *fdt)
+{
+	struct dev_fdt_imsic_summary sum;
+	unsigned int put = 0;
+
+	dev_fdt_imsic_m_files(fdt, fuzz_imsic_put, &put, &sum);
+	FUZZ_CHECK(put == sum.files);
+	FUZZ_CHECK(!sum.refused == !sum.why);
+}
+
 static void fuzz_check_devices(const void *fdt)
 {
 	struct dev_fdt_console c;
@@ -214,6 +235,7 @@ static void fuzz_check_devices(const void *fdt)
 	dev_fdt_console(fdt, &test_drivers, &c);
 	fuzz_check_console(&c);
 	fuzz_check_timers(fdt);
+	fuzz_check_imsic(fdt);
 	FUZZ_CHECK(dev_fdt_timebase(fdt, &hz) || hz != 0);
 	dev_fdt_resets(fdt, &r);
 	FUZZ_CHECK(r.n <= DEV_FDT_MAX_RESETS);

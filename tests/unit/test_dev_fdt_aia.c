@@ -5,7 +5,9 @@
  * copies of them: the M-level root domain is found with its delegation
  * and, in MSI mode, both IMSICs' layouts; the hide edit disables exactly
  * the M-level APLIC and IMSIC; a broken delegation or source count is
- * refused with its reason and nothing of the domain is kept.
+ * refused with its reason and nothing of the domain is kept. And each
+ * hart's M-level IMSIC file, the doorbell where no MSWI is, on QEMU 10's
+ * virt trees with aclint=on (one IMSIC group, and two sockets' groups).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -197,6 +199,162 @@ static void test_scan__plic_tree__nothing(void **state)
 	free(fdt);
 }
 
+/* ---- each hart's M-level IMSIC file (the doorbell without an MSWI) ---- */
+
+#define FILES_MAX 8
+
+/* What dev_fdt_imsic_m_files() put, in order. */
+struct files {
+	unsigned int n;
+	uint64_t hart[FILES_MAX], file[FILES_MAX];
+};
+
+static void files_put(void *ctx, uint64_t hartid, uint64_t file)
+{
+	struct files *f = ctx;
+
+	assert_true(f->n < FILES_MAX);
+	f->hart[f->n] = hartid;
+	f->file[f->n++] = file;
+}
+
+static void files_of(const void *fdt, struct files *f,
+		     struct dev_fdt_imsic_summary *sum)
+{
+	memset(f, 0, sizeof(*f));
+	dev_fdt_imsic_m_files(fdt, files_put, f, sum);
+}
+
+/* One group: hart k's file is page k of the M-level IMSIC's one entry. */
+static void test_imsic_files__one_group__hart_k_at_page_k(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+	unsigned int k;
+
+	(void)state;
+	files_of(fdt, &f, &sum);
+	assert_int_equal(sum.nodes, 1);
+	assert_int_equal(sum.refused, 0);
+	assert_int_equal(sum.files, 4);
+	assert_int_equal(f.n, 4);
+	for (k = 0; k < 4; k++) {
+		assert_int_equal(f.hart[k], k);
+		assert_int_equal(f.file[k], 0x24000000 + 0x1000 * k);
+	}
+	free(fdt);
+}
+
+/* Two sockets: the second entry (group 1) holds harts 2 and 3. */
+static void test_imsic_files__two_groups__files_follow_reg_entries(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-numa2.dtb");
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	files_of(fdt, &f, &sum);
+	assert_int_equal(sum.nodes, 1);
+	assert_int_equal(f.n, 4);
+	assert_int_equal(f.file[0], 0x24000000);
+	assert_int_equal(f.file[1], 0x24001000);
+	assert_int_equal(f.file[2], 0x25000000);
+	assert_int_equal(f.file[3], 0x25001000);
+	assert_int_equal(f.hart[3], 3);
+	free(fdt);
+}
+
+/* Guest index bits widen the stride: 2^1 pages per hart. */
+static void test_imsic_files__guest_bits__stride_of_two_pages(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
+	int node = node_at(fdt, "/soc/interrupt-controller@24000000");
+	fdt64_t reg[2] = {cpu_to_fdt64(0x24000000), cpu_to_fdt64(0x8000)};
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	assert_int_equal(
+		fdt_setprop_u32(fdt, node, "riscv,guest-index-bits", 1), 0);
+	assert_int_equal(fdt_setprop(fdt, node, "reg", reg, sizeof(reg)), 0);
+	files_of(fdt, &f, &sum);
+	assert_int_equal(f.n, 4);
+	assert_int_equal(f.file[3], 0x24000000 + 3 * 0x2000);
+	free(fdt);
+}
+
+/* A reg too small for its harts is refused whole: no file is put. */
+static void test_imsic_files__reg_short_of_harts__refused(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
+	int node = node_at(fdt, "/soc/interrupt-controller@24000000");
+	fdt64_t reg[2] = {cpu_to_fdt64(0x24000000), cpu_to_fdt64(0x3000)};
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	assert_int_equal(fdt_setprop(fdt, node, "reg", reg, sizeof(reg)), 0);
+	files_of(fdt, &f, &sum);
+	assert_int_equal(f.n, 0);
+	assert_int_equal(sum.nodes, 0);
+	assert_int_equal(sum.refused, 1);
+	assert_int_equal(sum.why_node, node);
+	assert_non_null(strstr(sum.why, "fewer files than harts"));
+	free(fdt);
+}
+
+/* A hart named with its supervisor interrupt (9) is no M-level file. */
+static void test_imsic_files__tuple_not_interrupt_11__refused(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
+	int node = node_at(fdt, "/soc/interrupt-controller@24000000");
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, "interrupts-extended", &len);
+	fdt32_t irqs[8];
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	assert_int_equal(len, (int)sizeof(irqs));
+	memcpy(irqs, p, sizeof(irqs));
+	irqs[5] = cpu_to_fdt32(9);
+	assert_int_equal(
+		fdt_setprop(fdt, node, "interrupts-extended", irqs, len), 0);
+	files_of(fdt, &f, &sum);
+	assert_int_equal(f.n, 0);
+	assert_int_equal(sum.refused, 1);
+	assert_non_null(strstr(sum.why, "machine external interrupt"));
+	free(fdt);
+}
+
+/* A hidden (disabled) M-level IMSIC, and the S-level one, give none. */
+static void test_imsic_files__disabled_or_s_level__none(void **state)
+{
+	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	assert_int_equal(dev_fdt_aia_hide_m_level(fdt), 0);
+	files_of(fdt, &f, &sum);
+	assert_int_equal(f.n + sum.nodes + sum.refused, 0);
+	free(fdt);
+}
+
+/* A CLINT tree without AIA has no IMSIC file. */
+static void test_imsic_files__plic_tree__none(void **state)
+{
+	void *fdt = load("qemu-virt-7.2-smp4.dtb");
+	struct dev_fdt_imsic_summary sum;
+	struct files f;
+
+	(void)state;
+	files_of(fdt, &f, &sum);
+	assert_int_equal(f.n + sum.nodes + sum.refused, 0);
+	free(fdt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -210,6 +368,16 @@ int main(void)
 		cmocka_unit_test(
 			test_scan__no_delegation__all_sources_to_first_child),
 		cmocka_unit_test(test_scan__plic_tree__nothing),
+		cmocka_unit_test(test_imsic_files__one_group__hart_k_at_page_k),
+		cmocka_unit_test(
+			test_imsic_files__two_groups__files_follow_reg_entries),
+		cmocka_unit_test(
+			test_imsic_files__guest_bits__stride_of_two_pages),
+		cmocka_unit_test(test_imsic_files__reg_short_of_harts__refused),
+		cmocka_unit_test(
+			test_imsic_files__tuple_not_interrupt_11__refused),
+		cmocka_unit_test(test_imsic_files__disabled_or_s_level__none),
+		cmocka_unit_test(test_imsic_files__plic_tree__none),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,7 +7,8 @@
  * the firmware's console drivers themselves (the driver files of firmware/dev/
  * compiled for the host, their .fw_console_drivers section gathered by
  * board-report.ld as firmware/linker.ld does) and each driver's probe,
- * the CLINT/ACLINT, reset, AIA and riscv,pmu decoders, with the
+ * the CLINT/ACLINT, M-level IMSIC file, reset, AIA and riscv,pmu
+ * decoders, with the
  * firmware's limits (FW_MAX_HARTS, FW_DEV_MAX_TIMERS). The other side
  * is what OpenSBI's generic platform would match, from a table of its
  * drivers' compatible strings (--opensbi FILE): an enabled node with one
@@ -343,29 +344,52 @@ static void board_timer_kinds(const struct dev_fdt_timer_dev *devs,
 	}
 }
 
-/* As dev.c's fw_dev_probe_harts(): each listed hart's MSIP and mtimecmp. */
+/* Hart ids below FW_MAX_HARTS that have an M-level IMSIC file. */
+static void board_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
+{
+	bool *has = ctx;
+
+	(void)file;
+	if (hartid < FW_MAX_HARTS)
+		has[hartid] = true;
+}
+
+/*
+ * As dev.c's fw_dev_probe_harts(): each listed hart's doorbell (MSIP,
+ * else its M-level IMSIC file) and mtimecmp.
+ */
 static void board_timers(const void *fdt, const struct platform_fdt_facts *f)
 {
 	static struct dev_fdt_timer_dev devs[FW_DEV_MAX_TIMERS];
 	static struct dev_fdt_hart_timer harts[FW_MAX_HARTS];
+	static bool imsic[FW_MAX_HARTS];
 	struct dev_fdt_timer_summary sum;
-	unsigned int ipi = 0, timer = 0, i;
+	struct dev_fdt_imsic_summary isum;
+	unsigned int ipi = 0, by_imsic = 0, timer = 0, i;
 	bool mtime = false;
 
 	dev_fdt_timers(fdt, devs, FW_DEV_MAX_TIMERS, harts, FW_MAX_HARTS, &sum);
+	memset(imsic, 0, sizeof(imsic));
+	dev_fdt_imsic_m_files(fdt, board_imsic_put, imsic, &isum);
 	for (i = 0; i < f->n_harts; i++) {
 		const struct dev_fdt_hart_timer *h;
+		bool msip;
 
 		if (f->harts[i].id >= FW_MAX_HARTS)
 			continue;
 		h = &harts[f->harts[i].id];
-		ipi += h->msip_dev < sum.n_devs;
+		msip = h->msip_dev < sum.n_devs;
+		by_imsic += !msip && imsic[f->harts[i].id];
+		ipi += msip || imsic[f->harts[i].id];
 		timer += h->mtimecmp_dev < sum.n_devs;
 	}
 	for (i = 0; i < sum.n_devs; i++)
 		mtime |= devs[i].mtime != 0;
 	printf("\tipi=%u/%u", ipi, f->n_harts);
 	board_timer_kinds(devs, sum.n_devs, true);
+	if (by_imsic)
+		printf("%simsic files x%u", ipi > by_imsic ? ", " : " ",
+		       by_imsic);
 	printf("\ttimer=%u/%u", timer, f->n_harts);
 	board_timer_kinds(devs, sum.n_devs, false);
 	if (timer)
