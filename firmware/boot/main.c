@@ -38,6 +38,7 @@
 #include "rt/alloc.h"
 #include "rt/console.h"
 #include "rt/hart.h"
+#include "rt/hsm.h"
 #include "rt/platform.h"
 
 #if __riscv_xlen == 64
@@ -361,7 +362,7 @@ static void main_harts_setup(struct fw_boot *b)
 	self->stack_top = (uintptr_t)fw_boot_stack_top;
 	self->guarded = b->boot_guarded;
 	for (i = 0; i < n; i++)
-		sbi_hsm_init(fw_hart_at(i));
+		fw_hsm_init(fw_hart_at(i));
 }
 
 /* The boot hart, from .bss clearing to entering the next stage. */
@@ -400,7 +401,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	no_next = main_next_problem(b->next_addr);
 	if (no_next)
 		main_no_next(b, no_next);
-	sbi_hsm_boot_started(self);
+	fw_hsm_boot_started(self);
 	main_set_stage(STAGE_RUNNING, b->hartid);
 	fw_enter_next(b->hartid, (uintptr_t)b->fdt_out, b->next_addr);
 }

@@ -60,7 +60,12 @@
 /* The stack a firmware fault is reported on (one, for the first hart). */
 #define FW_FAULT_STACK_SIZE 2048
 
-#if __riscv_xlen == 64
+/*
+ * The register width, as a pointer's: the same as __riscv_xlen on RV64
+ * and RV32, and also defined when the host builds the pure rt/ files
+ * (hart table, HSM, hart lists, fences) for their unit tests.
+ */
+#if __SIZEOF_POINTER__ == 8
 #define FW_REGBYTES	8
 #define FW_LOG_REGBYTES 3
 #else
@@ -90,7 +95,7 @@
 #define FW_CAUSE_S_ECALL 9
 
 #ifdef __ASSEMBLER__
-#if __riscv_xlen == 64
+#if __SIZEOF_POINTER__ == 8
 #define REG_S sd
 #define REG_L ld
 #else

@@ -15,6 +15,7 @@
 #include <sbipmu/sbi_ext_decode.h>
 
 #include "rt/hart.h"
+#include "rt/hart_list.h"
 
 /* Extension IDs (SBI v3.0, chapter per extension). */
 #define SBI_EXT_BASE	    0x10UL
@@ -74,38 +75,18 @@ bool sbi_ecall_probe(unsigned long eid);
 struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6], unsigned long eid);
 
-/*
- * (hart_mask, hart_mask_base) -> set of present harts (SBI v3.0 "Hart
- * list parameter"): SBI_ERR_INVALID_PARAM if any named hart is invalid.
- */
-struct sbi_hartlist {
-	unsigned long mask;
-	unsigned long base;
-	bool all; /* base -1: every hart S-mode can reach */
-};
-
-int sbi_hartmask_decode(unsigned long mask, unsigned long base,
-			struct sbi_hartlist *list);
-
-/*
- * The next hart of a decoded list from *@cursor on (start at 0), or NULL
- * at its end. Hart ids named in the mask were checked by the decode.
- */
-struct fw_hart *sbi_hartlist_next(const struct sbi_hartlist *list,
-				  unsigned int *cursor);
-
 /* TIME: S-mode's next timer event at @when (counted as SET_TIMER). */
 void sbi_time_set(struct fw_hart *h, uint64_t when);
 
 /* IPI: raise the S-mode software interrupt on every hart of @list. */
-void sbi_ipi_send_list(struct fw_hart *h, const struct sbi_hartlist *list);
+void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list);
 
 /*
  * RFENCE: fence @fid (an RFENCE function ID the caller checked is
  * implemented) over [start, start + size) on every hart of @list, and
  * wait until all of them did.
  */
-void sbi_rfence_request(struct fw_hart *h, const struct sbi_hartlist *list,
+void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
 			unsigned int fid, unsigned long start,
 			unsigned long size, unsigned long asid);
 
@@ -128,9 +109,5 @@ void sbi_time_cancel(struct fw_hart *h);
 
 /* HSM: park a non-boot hart until hart_start; never returns. */
 void sbi_hsm_wait_start(struct fw_hart *h) __attribute__((noreturn));
-/* HSM: mark the boot hart started. */
-void sbi_hsm_boot_started(struct fw_hart *h);
-/* HSM: initial state of a present hart before set-up. */
-void sbi_hsm_init(struct fw_hart *h);
 
 #endif

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SBI Hart State Management (EID "HSM", SBI v3.0 chapter "Hart State
- * Management Extension"). Each hart's state is one atomic word in its
- * struct fw_hart. A start claims a STOPPED hart with a compare-and-swap
- * (internal state HSM_CLAIMED, reported as START_PENDING), writes the
- * start address and argument, then publishes START_PENDING with a release
- * store; the stopped hart, parked in sbi_hsm_wait_start(), sees it and
- * enters S-mode. Stopped and suspended harts keep serving fence requests.
- * A hart the device tree lists is STOPPED from boot on, checked in or
- * not: it takes a start made before it arrives when it does.
+ * Management Extension"): the hardware half. The state machine, each
+ * call's checks and its errors are rt/hsm.c's (host-tested); here is
+ * what a transition asks of the hart: ring a started hart's doorbell,
+ * park a stopped one in sbi_hsm_wait_start() until a start is posted,
+ * wait for an interrupt in suspend, enter S-mode, and leave no S-mode
+ * state behind a stop. Stopped and suspended harts keep serving fence
+ * requests.
  * Suspend: retentive (WFI, return) and non-retentive (WFI, then enter
  * S-mode at resume_addr) default types; platform types are not
  * implemented (INVALID_PARAM).
@@ -24,6 +23,7 @@
 #include "ext/ipi.h"
 #include "ext/sbi_ext.h"
 #include "ext/sse_hw.h"
+#include "rt/hsm.h"
 #include "rt/platform.h"
 
 enum sbi_hsm_fid {
@@ -31,17 +31,6 @@ enum sbi_hsm_fid {
 	SBI_HSM_HART_STOP = 1,
 	SBI_HSM_HART_GET_STATUS = 2,
 	SBI_HSM_HART_SUSPEND = 3,
-};
-
-enum sbi_hsm_state {
-	SBI_HSM_STARTED = 0,
-	SBI_HSM_STOPPED = 1,
-	SBI_HSM_START_PENDING = 2,
-	SBI_HSM_STOP_PENDING = 3,
-	SBI_HSM_SUSPENDED = 4,
-	SBI_HSM_SUSPEND_PENDING = 5,
-	SBI_HSM_RESUME_PENDING = 6,
-	HSM_CLAIMED = 0x100, /* ours: start parameters being written */
 };
 
 extern void fw_enter_next(unsigned long hartid, unsigned long arg,
@@ -52,32 +41,6 @@ static struct sbiret hsm_ret(long error, unsigned long value)
 	struct sbiret r = {error, value};
 
 	return r;
-}
-
-static int hsm_get(struct fw_hart *h)
-{
-	return __atomic_load_n(&h->hsm_state, __ATOMIC_ACQUIRE);
-}
-
-static void hsm_set(struct fw_hart *h, int state)
-{
-	__atomic_store_n(&h->hsm_state, state, __ATOMIC_RELEASE);
-}
-
-static bool hsm_move(struct fw_hart *h, int from, int to)
-{
-	return __atomic_compare_exchange_n(&h->hsm_state, &from, to, false,
-					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
-void sbi_hsm_init(struct fw_hart *h)
-{
-	hsm_set(h, SBI_HSM_STOPPED);
-}
-
-void sbi_hsm_boot_started(struct fw_hart *h)
-{
-	hsm_set(h, SBI_HSM_STARTED);
 }
 
 /* Enter S-mode as SBI v3.0 specifies for hart start and resume. */
@@ -106,56 +69,33 @@ void sbi_hsm_wait_start(struct fw_hart *h)
 
 	/* Stopped harts wake only for the doorbell. */
 	csr_write(CSR_MIE, fw_dev_ipi_mip(h));
-	while (hsm_get(h) != SBI_HSM_START_PENDING)
+	while (!fw_hsm_start_posted(h))
 		hsm_sleep(h);
 	/* A new S-mode context: no SSE state from before (or while away). */
 	fw_sse_hart_reset(h);
-	addr = h->next_addr;
-	arg = h->next_arg;
-	hsm_set(h, SBI_HSM_STARTED);
+	fw_hsm_take_start(h, &addr, &arg);
 	hsm_enter(h, addr, arg);
 }
 
 /*
  * A hart of the device tree that has not checked in yet (slow under host
- * load) is STOPPED and may be started: it enters S-mode when it arrives.
+ * load) may be started: it enters S-mode when it arrives.
  */
 static struct sbiret hsm_start(unsigned long hartid, unsigned long addr,
 			       unsigned long arg)
 {
 	struct fw_hart *t = fw_hart_expected(hartid);
+	long err = fw_hsm_start(t, fw_plat_ram_ok(addr, 4), addr, arg);
 
-	/*
-	 * INVALID_PARAM: "hartid is not a valid hartid as corresponding
-	 * hart cannot be started in supervisor mode" (sifive_u's hart 0).
-	 */
-	if (!t || !t->s_mode)
-		return hsm_ret(SBI_ERR_INVALID_PARAM, 0);
-	if (!fw_plat_ram_ok(addr, 4))
-		return hsm_ret(SBI_ERR_INVALID_ADDRESS, 0);
-	if (!hsm_move(t, SBI_HSM_STOPPED, HSM_CLAIMED))
-		return hsm_ret(SBI_ERR_ALREADY_AVAILABLE, 0);
-	t->next_addr = addr;
-	t->next_arg = arg;
-	hsm_set(t, SBI_HSM_START_PENDING);
-	fw_ipi_send(t, FW_IPI_WAKE);
-	return hsm_ret(SBI_SUCCESS, 0);
+	if (!err)
+		fw_ipi_send(t, FW_IPI_WAKE);
+	return hsm_ret(err, 0);
 }
 
 static struct sbiret hsm_stop(struct fw_hart *h)
 {
-	if (!hsm_move(h, SBI_HSM_STARTED, SBI_HSM_STOP_PENDING))
+	if (fw_hsm_stop(h))
 		return hsm_ret(SBI_ERR_FAILED, 0);
-	/*
-	 * STOPPED at once: S-mode is gone for good once the hart is here,
-	 * and Linux asks exactly once, right after the dying CPU reported
-	 * itself dead, warning "HARTn isn't stopped; status 3" if the
-	 * housekeeping below is still under way (seen in the 10-minute soak
-	 * under host load). A hart_start from another hart meanwhile only
-	 * posts START_PENDING; this hart finishes the resets before it
-	 * looks (sbi_hsm_wait_start()).
-	 */
-	hsm_set(h, SBI_HSM_STOPPED);
 	/* Leave no S-mode timer, software interrupt or SSE event behind. */
 	sbi_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
@@ -173,51 +113,25 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 
 static struct sbiret hsm_status(unsigned long hartid)
 {
-	struct fw_hart *t = fw_hart_expected(hartid);
-	int s;
+	unsigned long state = 0;
+	long err = fw_hsm_status(fw_hart_expected(hartid), &state);
 
-	/* A hart without S-mode is none of S-mode's: as an unknown id. */
-	if (!t || !t->s_mode)
-		return hsm_ret(SBI_ERR_INVALID_PARAM, 0);
-	s = hsm_get(t);
-	return hsm_ret(SBI_SUCCESS, s == HSM_CLAIMED ? SBI_HSM_START_PENDING
-						     : (unsigned long)s);
-}
-
-/*
- * The answer to a suspend_type (SBI v3.0 table "HSM Hart Suspend Types"
- * and its errors): INVALID_PARAM when it "is reserved or is
- * platform-specific and unimplemented" -- QEMU virt implements no
- * platform type. NOT_SUPPORTED is for an implemented type whose
- * dependencies are missing, which never happens here.
- */
-static long hsm_suspend_check(enum sbi_hsm_suspend_class type,
-			      unsigned long addr)
-{
-	switch (type) {
-	case SBI_HSM_SUSPEND_RET_DEFAULT:
-		return SBI_SUCCESS;
-	case SBI_HSM_SUSPEND_NONRET_DEFAULT:
-		return fw_plat_ram_ok(addr, 4) ? SBI_SUCCESS
-					       : SBI_ERR_INVALID_ADDRESS;
-	default: /* reserved, or platform-specific and unimplemented */
-		return SBI_ERR_INVALID_PARAM;
-	}
+	return hsm_ret(err, state);
 }
 
 static struct sbiret hsm_suspend(struct fw_hart *h,
 				 enum sbi_hsm_suspend_class type,
 				 unsigned long addr, unsigned long arg)
 {
-	long err = hsm_suspend_check(type, addr);
+	long err = fw_hsm_suspend_check(type, fw_plat_ram_ok(addr, 4));
 
+	if (!err)
+		err = fw_hsm_suspend(h);
 	if (err)
 		return hsm_ret(err, 0);
-	if (!hsm_move(h, SBI_HSM_STARTED, SBI_HSM_SUSPENDED))
-		return hsm_ret(SBI_ERR_FAILED, 0);
 	pmu_fw_platform_event(h->pmu, FW_PLAT_EVENT_HSM_SUSPEND, 1);
 	hsm_sleep(h);
-	hsm_set(h, SBI_HSM_STARTED);
+	fw_hsm_resume(h);
 	if (type == SBI_HSM_SUSPEND_NONRET_DEFAULT)
 		hsm_enter(h, addr, arg);
 	return hsm_ret(SBI_SUCCESS, 0);

@@ -13,12 +13,12 @@
 
 #define SBI_IPI_SEND_IPI 0
 
-void sbi_ipi_send_list(struct fw_hart *h, const struct sbi_hartlist *list)
+void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list)
 {
 	struct fw_hart *t;
 	unsigned int cursor = 0;
 
-	while ((t = sbi_hartlist_next(list, &cursor))) {
+	while ((t = fw_hartlist_next(list, &cursor))) {
 		pmu_fw_event(h->pmu, SBI_PMU_FW_IPI_SENT);
 		fw_ipi_send(t, FW_IPI_SSIP);
 	}
@@ -28,11 +28,11 @@ struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
 			    const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
-	struct sbi_hartlist list;
+	struct fw_hartlist list;
 
 	if (fid != SBI_IPI_SEND_IPI)
 		return r;
-	r.error = sbi_hartmask_decode(a[0], a[1], &list);
+	r.error = fw_hartlist_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
 	sbi_ipi_send_list(h, &list);

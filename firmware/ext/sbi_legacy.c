@@ -117,21 +117,21 @@ static long legacy_fault(unsigned long addr,
  * the value for a0: an SBI error, or @addr itself when the read faulted
  * and the fault went to S-mode (legacy_fault).
  */
-static long legacy_hartlist(unsigned long addr, struct sbi_hartlist *list)
+static long legacy_hartlist(unsigned long addr, struct fw_hartlist *list)
 {
 	struct fw_unpriv_fault fault;
 	unsigned long mask;
 
 	if (addr == 0)
-		return sbi_hartmask_decode(0, ~0UL, list);
+		return fw_hartlist_decode(0, FW_HARTLIST_ALL, list);
 	if (!legacy_read_ulong(addr, &mask, &fault))
 		return legacy_fault(addr, &fault);
-	return sbi_hartmask_decode(mask, 0, list);
+	return fw_hartlist_decode(mask, 0, list);
 }
 
 static long legacy_send_ipi(struct fw_hart *h, unsigned long addr)
 {
-	struct sbi_hartlist list;
+	struct fw_hartlist list;
 	long err = legacy_hartlist(addr, &list);
 
 	if (err)
@@ -144,7 +144,7 @@ static long legacy_send_ipi(struct fw_hart *h, unsigned long addr)
 static long legacy_fence(struct fw_hart *h, unsigned int fid,
 			 const unsigned long a[6])
 {
-	struct sbi_hartlist list;
+	struct fw_hartlist list;
 	long err = legacy_hartlist(a[0], &list);
 
 	if (err)

@@ -6,7 +6,6 @@
  * checked. The table is sorted by hart id: QEMU's ids are 0..n-1, so an
  * id is its own index (the fast path); sparse ids take a binary search.
  */
-#include "cpu/csr.h"
 #include "rt/alloc.h"
 #include "rt/hart.h"
 

@@ -41,9 +41,9 @@ struct fw_hartset {
 	unsigned long w[FW_HARTSET_WORDS];
 };
 
-/* A remote fence this hart asks others to perform (sbi_rfence.c). */
+/* A remote fence this hart asks others to perform (rt/fence.h). */
 struct fw_fence {
-	unsigned int kind; /* enum fw_fence_kind */
+	unsigned int kind; /* enum fw_fence_kind (rt/fence.h) */
 	unsigned long start;
 	unsigned long size;
 	unsigned long asid;    /* ASID or VMID */
