@@ -5,7 +5,7 @@
 # closing `check: N passed, M failed`). `make lint`: static analysis and
 # formatting of our own code.
 
-LINT_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c))
+LINT_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) $(FW_HOST_SRCS)
 FORMAT_SRCS := $(sort $(wildcard core/*.[ch] sbi/*.[ch] binding/*.[ch] \
 	include/sbipmu/*.h tests/sim/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c \
 	tools/*/*.c lib/*.[ch] firmware/*.[ch] firmware/*/*.[ch] bench/*.[ch] \
@@ -29,11 +29,11 @@ layers-check:
 # The core as the host builds it: hooks through the table (the firmware's
 # build-time binding, SBIPMU_HAL_STATIC, names a firmware header).
 cppcheck:
-	@echo "  CPPCHECK core/ sbi/ binding/"
+	@echo "  CPPCHECK core/ sbi/ binding/ and firmware's pure files"
 	$(Q)cppcheck --quiet --error-exitcode=1 --std=c11 \
 		--enable=warning,performance,portability \
 		--suppress=missingIncludeSystem --inline-suppr \
-		-USBIPMU_HAL_STATIC -Iinclude -Icore $(LINT_SRCS)
+		-USBIPMU_HAL_STATIC -Iinclude -Icore -Ifirmware $(LINT_SRCS)
 
 format:
 	$(Q)clang-format --style=file -i $(FORMAT_SRCS)

@@ -11,6 +11,13 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 # beyond stdint/stdbool/stddef.
 CORE_SRCS := $(sort $(wildcard core/*.c)) $(sort $(wildcard sbi/*.c))
 
+# The firmware's pure files: no CSR, no device, no linker symbol (the
+# hart table, the HSM state machine, hart lists, the remote-fence
+# protocol). They build into the firmware with the rest of firmware/,
+# and for the host, where tests/unit/test_fw_*.c run them (mk/host.mk).
+FW_HOST_SRCS := firmware/rt/hart.c firmware/rt/hart_list.c \
+	firmware/rt/hsm.c firmware/rt/fence.c
+
 # Freestanding flags shared by every firmware build of the core.
 FREESTANDING_CFLAGS := -std=c11 -ffreestanding -fno-builtin -nostdlib \
 	-fno-common -fno-pic -fno-stack-protector $(WARN) -Iinclude

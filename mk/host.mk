@@ -1,20 +1,22 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Host builds: the core, the binding parser and the simulated hart as a
-# library, each tests/unit/test_*.c as a cmocka program, all of it twice
-# (plain and with ASan+UBSan). New tests need no edit here.
+# Host builds: the core, the binding parser, the firmware's pure files
+# ($(FW_HOST_SRCS)) and the simulated hart as a library, each
+# tests/unit/test_*.c as a cmocka program, all of it twice (plain and
+# with ASan+UBSan). New tests need no edit here.
 
 HOST_DIR := $(BUILD)/host
 ASAN_DIR := $(BUILD)/host-asan
 
 HOST_LIB_SRCS := $(CORE_SRCS) $(sort $(wildcard binding/*.c)) \
-	$(sort $(wildcard tests/sim/*.c))
+	$(FW_HOST_SRCS) $(sort $(wildcard tests/sim/*.c))
 UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(UNIT_TEST_SRCS))
 TEST_HDRS := $(wildcard include/sbipmu/*.h tests/sim/*.h tests/unit/*.h \
-	core/*.h binding/*.h)
+	core/*.h binding/*.h firmware/cpu/*.h firmware/rt/*.h)
 
-HOST_INC := -Iinclude -Itests -I$(LIBFDT_SRC)
+# -Ifirmware: the firmware's pure files name their folder ("rt/hart.h").
+HOST_INC := -Iinclude -Itests -Ifirmware -I$(LIBFDT_SRC)
 # The core's accesses to supervisor memory go through the simulated
 # memory, which judges each one (include/sbipmu/sbi_shmem.h).
 HOST_DEFS := -DSBIPMU_SHMEM_TRACE
