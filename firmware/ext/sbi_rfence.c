@@ -145,6 +145,14 @@ static void rfence_ring(struct fw_hart *h, const struct fw_hartlist *list)
 			fw_ipi_send(t, FW_IPI_FENCE);
 }
 
+/* HFENCE.VVMA's VMID: the caller's, from hgatp; 0 for other kinds. */
+static unsigned long rfence_vmid(unsigned int fid)
+{
+	if (fid < HFENCE_VVMA_ASID)
+		return 0;
+	return csr_read(CSR_HGATP) & HGATP_VMID_MASK;
+}
+
 void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
 			unsigned int fid, unsigned long start,
 			unsigned long size, unsigned long asid)
@@ -153,10 +161,7 @@ void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
 			       .start = start,
 			       .size = size,
 			       .asid = asid,
-			       .vmid = fid >= HFENCE_VVMA_ASID
-					       ? csr_read(CSR_HGATP) &
-							 HGATP_VMID_MASK
-					       : 0};
+			       .vmid = rfence_vmid(fid)};
 	struct fw_fence_targets to = fw_fence_post(h, &req, list);
 
 	/* SENT: once per request naming at least one hart. */

@@ -127,7 +127,7 @@ test_fw_hsm__start_at_invalid_address_is_invalid_address_and_hart_stays_stopped(
 	assert_int_equal(fw_hsm_start(fw_hart_at(1), false, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
 	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
-	/* The address is checked before the state, as OpenSBI does. */
+	/* The address is checked before the state, whatever the state. */
 	assert_int_equal(fw_hsm_start(fw_hart_at(0), false, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
 }
