@@ -27,6 +27,13 @@
 #   --timeout SECS    host-side limit for the whole boot (default 300)
 #   --log FILE        console log (default run.log next to the Image)
 #   --quiet           do not echo the console, only write the log
+#   --boot B          how the kernel is started (default $BOOT, else direct):
+#                     direct      QEMU's -kernel, the firmware's next stage
+#                     uboot       Debian's U-Boot (u-boot-qemu, S-mode) is the
+#                                 next stage; it prints `sbi`, then `booti`s
+#                                 the Image QEMU's loader put at 0x84000000
+#                     uboot-efi   the same with `bootefi`: Linux's EFI stub
+#                                 (RV64, virt only)
 set -euo pipefail
 
 usage() {
@@ -51,6 +58,12 @@ log=""
 quiet=0
 qemu_extra=()
 chosen=()
+boot=${BOOT:-direct}
+# Debian's u-boot-qemu: the S-mode build QEMU's -kernel can start.
+UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+# Where the Image waits for U-Boot: 64 MiB into RAM, clear of the
+# firmware, U-Boot (0x80200000, relocated to the top) and its heap.
+UBOOT_IMAGE_ADDR=0x84000000
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -69,6 +82,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--quiet) quiet=1; shift ;;
+	--boot) boot=$2; shift 2 ;;
 	--firmware) firmware=$2; shift 2 ;;
 	--) shift; qemu_extra=("$@"); break ;;
 	-h | --help) usage ;;
@@ -122,8 +136,28 @@ cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
 [ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
 
 qemu=("$MACHINE_QEMU" "${MACHINE_ARGS[@]}" -m "$mem"
-	-nographic -no-reboot -bios "$firmware" -kernel "$kernel"
-	-append "$cmdline")
+	-nographic -no-reboot -bios "$firmware")
+case $boot in
+direct) qemu+=(-kernel "$kernel" -append "$cmdline") ;;
+uboot | uboot-efi)
+	if [ "$machine" != virt ] || [ "$arch" != rv64 ]; then
+		echo "linux-run: --boot $boot: virt and rv64 only" >&2
+		exit 2
+	fi
+	[ -f "$UBOOT" ] || { echo "linux-run: $UBOOT not found (make setup installs u-boot-qemu)" >&2; exit 2; }
+	# U-Boot is the firmware's next stage; it finds the kernel where
+	# QEMU's loader put it and boots it with the tree the firmware
+	# handed on ($fdtcontroladdr), the command line in bootargs.
+	qemu+=(-kernel "$UBOOT"
+		-device "loader,file=$kernel,addr=$UBOOT_IMAGE_ADDR,force-raw=on")
+	start="booti $UBOOT_IMAGE_ADDR - \${fdtcontroladdr}"
+	# bootefi takes the image's size from $filesize, as after a load.
+	[ "$boot" = uboot ] || start="setenv filesize $(printf %x "$(stat -c %s "$kernel")"); bootefi $UBOOT_IMAGE_ADDR \${fdtcontroladdr}"
+	qemu=("$(dirname "$0")/uboot-console.py" --cmd sbi
+		--cmd "setenv bootargs '$cmdline'" --cmd "$start" -- "${qemu[@]}")
+	;;
+*) echo "linux-run: unknown --boot $boot (direct, uboot, uboot-efi)" >&2; usage ;;
+esac
 [ -z "$dtb" ] || qemu+=(-dtb "$dtb")
 qemu+=("${qemu_extra[@]}")
 
