@@ -136,21 +136,10 @@ yield() {
 		sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1
 }
 
-# What a log shows: "booted hw fw samples" (booted 1/0, counts or -).
+# What a log shows: "booted hw fw samples" (guest-log.sh).
 # shellcheck source=scripts/guest-log.sh
 . scripts/guest-log.sh
-readout() {
-	local log=$1 booted=0 hw fw samples
-	grep -aq "=== sbipmu: done ===" "$log" 2>/dev/null && booted=1
-	# the smaller of cycles and instructions: both must count
-	hw=$(guest_step_text "$log" stat-hw 2>/dev/null | awk -F, '
-		($3 == "cycles" || $3 == "instructions") && $1 ~ /^[0-9]+$/ {
-			n++; if (n == 1 || $1 + 0 < min + 0) min = $1 }
-		END { if (n == 2) print min }')
-	fw=$(guest_step_text "$log" stat-fw 2>/dev/null | awk -F, '$3 == "fw_misaligned_load" && $1 ~ /^[0-9]+$/ { print $1 }' | head -1)
-	samples=$(guest_step_text "$log" record 2>/dev/null | sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1)
-	echo "$booted ${hw:--} ${fw:--} ${samples:--}"
-}
+readout() { guest_perf_readout "$1"; }
 
 # Why neither boots, from our log: how far it got.
 why_not() {

@@ -28,3 +28,22 @@ guest_step_exit() {
 		$0 == s { on = 1; next }
 		on && /^=== sbipmu: exit / { print $4; exit }' "$1"
 }
+
+# guest_perf_readout LOG: what a run of /init's stat-hw, stat-fw and
+# record steps shows, as "BOOTED HW FW SAMPLES": BOOTED 1 if /init got to
+# its end; HW the smaller of perf stat's cycles and instructions (both
+# must count); FW fw_misaligned_load's count; SAMPLES perf record's
+# sample count; "-" for a figure the log lacks.
+guest_perf_readout() {
+	local log=$1 booted=0 hw fw samples
+	grep -aq "=== sbipmu: done ===" "$log" 2>/dev/null && booted=1
+	hw=$(guest_step_text "$log" stat-hw 2>/dev/null | awk -F, '
+		($3 == "cycles" || $3 == "instructions") && $1 ~ /^[0-9]+$/ {
+			n++; if (n == 1 || $1 + 0 < min + 0) min = $1 }
+		END { if (n == 2) print min }')
+	fw=$(guest_step_text "$log" stat-fw 2>/dev/null |
+		awk -F, '$3 == "fw_misaligned_load" && $1 ~ /^[0-9]+$/ { print $1; exit }')
+	samples=$(guest_step_text "$log" record 2>/dev/null |
+		sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1)
+	echo "$booted ${hw:--} ${fw:--} ${samples:--}"
+}

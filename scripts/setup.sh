@@ -20,6 +20,7 @@ PACKAGES=(
 	cppcheck clang-format clang-tidy valgrind
 	python3-matplotlib
 	u-boot-qemu u-boot-tools
+	groff-base
 )
 
 missing=()
