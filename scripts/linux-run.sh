@@ -30,8 +30,9 @@
 #   --boot B          how the kernel is started (default $BOOT, else direct):
 #                     direct      QEMU's -kernel, the firmware's next stage
 #                     uboot       Debian's U-Boot (u-boot-qemu, S-mode) is the
-#                                 next stage; it prints `sbi`, then `booti`s
-#                                 the Image QEMU's loader put at 0x84000000
+#                                 next stage; it prints `sbi`, loads the
+#                                 Image from a virtio disk (ext4, made
+#                                 here beside the log) and `booti`s it
 #                     uboot-efi   the same with `bootefi`: Linux's EFI stub
 #                                 (RV64, virt only)
 set -euo pipefail
@@ -61,8 +62,8 @@ chosen=()
 boot=${BOOT:-direct}
 # Debian's u-boot-qemu: the S-mode build QEMU's -kernel can start.
 UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
-# Where the Image waits for U-Boot: 64 MiB into RAM, clear of the
-# firmware, U-Boot (0x80200000, relocated to the top) and its heap.
+# Where U-Boot loads the Image: 64 MiB into RAM, clear of the firmware,
+# U-Boot (0x80200000, relocated to the top) and its heap.
 UBOOT_IMAGE_ADDR=0x84000000
 
 while [ $# -gt 0 ]; do
@@ -145,15 +146,22 @@ uboot | uboot-efi)
 		exit 2
 	fi
 	[ -f "$UBOOT" ] || { echo "linux-run: $UBOOT not found (make setup installs u-boot-qemu)" >&2; exit 2; }
-	# U-Boot is the firmware's next stage; it finds the kernel where
-	# QEMU's loader put it and boots it with the tree the firmware
-	# handed on ($fdtcontroladdr), the command line in bootargs.
-	qemu+=(-kernel "$UBOOT"
-		-device "loader,file=$kernel,addr=$UBOOT_IMAGE_ADDR,force-raw=on")
+	# U-Boot is the firmware's next stage. It loads the kernel from a
+	# disk, as a distribution's would (an ext4 image holding /Image, on
+	# virtio), and boots it with the tree the firmware handed on
+	# ($fdtcontroladdr) and the command line in bootargs.
+	disk="$(dirname "$log")/$(basename "$log" .log).boot.img"
+	rm -rf "$disk.d" && mkdir -p "$disk.d" && cp "$kernel" "$disk.d/Image"
+	rm -f "$disk"
+	mke2fs -q -t ext4 -d "$disk.d" "$disk" \
+		"$(($(stat -c %s "$kernel") / 1048576 + 8))M" </dev/null
+	rm -rf "$disk.d"
+	qemu+=(-kernel "$UBOOT" -drive "file=$disk,format=raw,if=none,id=bootdisk"
+		-device virtio-blk-device,drive=bootdisk)
 	start="booti $UBOOT_IMAGE_ADDR - \${fdtcontroladdr}"
-	# bootefi takes the image's size from $filesize, as after a load.
-	[ "$boot" = uboot ] || start="setenv filesize $(printf %x "$(stat -c %s "$kernel")"); bootefi $UBOOT_IMAGE_ADDR \${fdtcontroladdr}"
-	qemu=("$(dirname "$0")/uboot-console.py" --cmd sbi
+	[ "$boot" = uboot ] || start="bootefi $UBOOT_IMAGE_ADDR \${fdtcontroladdr}"
+	qemu=("$(dirname "$0")/uboot-console.py" --cmd sbi --cmd "virtio scan"
+		--cmd "load virtio 0 $UBOOT_IMAGE_ADDR /Image"
 		--cmd "setenv bootargs '$cmdline'" --cmd "$start" -- "${qemu[@]}")
 	;;
 *) echo "linux-run: unknown --boot $boot (direct, uboot, uboot-efi)" >&2; usage ;;
