@@ -252,7 +252,7 @@ run-linux: linux $(FIRMWARE)
 		$$(test -n "$(CPU)" || test "$(MACHINE)" = sifive_u || \
 			! scripts/qemu-accepts.sh \
 			$(LINUX_ARCH),smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
-		$(LINUX_RUN_ARGS)
+		$(if $(BOOT),--boot $(BOOT)) $(LINUX_RUN_ARGS)
 ifeq ($(TRACE),1)
 	@echo "=== PMU call trace, last 24 calls per hart (tools/pmu-trace.py) ==="
 	@tools/pmu-trace.py $(L_DIR)/run.log --tail 24
@@ -337,7 +337,7 @@ linux-machines-quick: linux $(FIRMWARE)
 # one table row per configuration (scripts/cpus-check.sh; docs/cpus.md).
 # The full run covers RV64 and RV32 (it builds the RV32 guest); make
 # check runs the quick set (max, rva23s64, veyron-v1, aia=aplic-imsic).
-.PHONY: cpus-check cpus-check-quick
+.PHONY: cpus-check cpus-check-quick uboot-check
 cpus-check: linux $(OURS_FW_rv64) $(OURS_FW_rv32)
 	$(Q)$(MAKE) --no-print-directory linux ARCH=rv32
 	$(Q)BUILD=$(BUILD) scripts/cpus-check.sh --firmware $(OURS_FW_rv64) \
@@ -347,3 +347,12 @@ cpus-check: linux $(OURS_FW_rv64) $(OURS_FW_rv32)
 cpus-check-quick: linux $(OURS_FW_rv64)
 	$(Q)BUILD=$(BUILD) scripts/cpus-check.sh --quick \
 		--firmware $(OURS_FW_rv64) --ref $(OPENSBI_1_5)
+
+# The distribution boot chain: ours, then Debian's S-mode U-Boot, then
+# Linux with perf, by booti and by bootefi (the EFI stub), beside
+# OpenSBI 1.5.1 (scripts/uboot-check.sh; `make run BOOT=uboot` or
+# BOOT=uboot-efi shows the demo that way).
+uboot-check: linux $(OURS_FW_rv64)
+	$(Q)scripts/ensure-setup.sh
+	$(Q)BUILD=$(BUILD) scripts/uboot-check.sh --firmware $(OURS_FW_rv64) \
+		--ref $(OPENSBI_1_5)

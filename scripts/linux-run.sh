@@ -27,6 +27,14 @@
 #   --timeout SECS    host-side limit for the whole boot (default 300)
 #   --log FILE        console log (default run.log next to the Image)
 #   --quiet           do not echo the console, only write the log
+#   --boot B          how the kernel is started (default $BOOT, else direct):
+#                     direct      QEMU's -kernel, the firmware's next stage
+#                     uboot       Debian's U-Boot (u-boot-qemu, S-mode) is the
+#                                 next stage; it prints `sbi`, loads the
+#                                 Image from a virtio disk (ext4, made
+#                                 here beside the log) and `booti`s it
+#                     uboot-efi   the same with `bootefi`: Linux's EFI stub
+#                                 (RV64, virt only)
 set -euo pipefail
 
 usage() {
@@ -51,6 +59,12 @@ log=""
 quiet=0
 qemu_extra=()
 chosen=()
+boot=${BOOT:-direct}
+# Debian's u-boot-qemu: the S-mode build QEMU's -kernel can start.
+UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+# Where U-Boot loads the Image: 64 MiB into RAM, clear of the firmware,
+# U-Boot (0x80200000, relocated to the top) and its heap.
+UBOOT_IMAGE_ADDR=0x84000000
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -69,6 +83,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--quiet) quiet=1; shift ;;
+	--boot) boot=$2; shift 2 ;;
 	--firmware) firmware=$2; shift 2 ;;
 	--) shift; qemu_extra=("$@"); break ;;
 	-h | --help) usage ;;
@@ -122,8 +137,35 @@ cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
 [ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
 
 qemu=("$MACHINE_QEMU" "${MACHINE_ARGS[@]}" -m "$mem"
-	-nographic -no-reboot -bios "$firmware" -kernel "$kernel"
-	-append "$cmdline")
+	-nographic -no-reboot -bios "$firmware")
+case $boot in
+direct) qemu+=(-kernel "$kernel" -append "$cmdline") ;;
+uboot | uboot-efi)
+	if [ "$machine" != virt ] || [ "$arch" != rv64 ]; then
+		echo "linux-run: --boot $boot: virt and rv64 only" >&2
+		exit 2
+	fi
+	[ -f "$UBOOT" ] || { echo "linux-run: $UBOOT not found (make setup installs u-boot-qemu)" >&2; exit 2; }
+	# U-Boot is the firmware's next stage. It loads the kernel from a
+	# disk, as a distribution's would (an ext4 image holding /Image, on
+	# virtio), and boots it with the tree the firmware handed on
+	# ($fdtcontroladdr) and the command line in bootargs.
+	disk="$(dirname "$log")/$(basename "$log" .log).boot.img"
+	rm -rf "$disk.d" && mkdir -p "$disk.d" && cp "$kernel" "$disk.d/Image"
+	rm -f "$disk"
+	mke2fs -q -t ext4 -d "$disk.d" "$disk" \
+		"$(($(stat -c %s "$kernel") / 1048576 + 8))M" </dev/null
+	rm -rf "$disk.d"
+	qemu+=(-kernel "$UBOOT" -drive "file=$disk,format=raw,if=none,id=bootdisk"
+		-device virtio-blk-device,drive=bootdisk)
+	start="booti $UBOOT_IMAGE_ADDR - \${fdtcontroladdr}"
+	[ "$boot" = uboot ] || start="bootefi $UBOOT_IMAGE_ADDR \${fdtcontroladdr}"
+	qemu=("$(dirname "$0")/uboot-console.py" --cmd sbi --cmd "virtio scan"
+		--cmd "load virtio 0 $UBOOT_IMAGE_ADDR /Image"
+		--cmd "setenv bootargs '$cmdline'" --cmd "$start" -- "${qemu[@]}")
+	;;
+*) echo "linux-run: unknown --boot $boot (direct, uboot, uboot-efi)" >&2; usage ;;
+esac
 [ -z "$dtb" ] || qemu+=(-dtb "$dtb")
 qemu+=("${qemu_extra[@]}")
 

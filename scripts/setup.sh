@@ -19,6 +19,7 @@ PACKAGES=(
 	libcmocka-dev clang libclang-rt-14-dev llvm
 	cppcheck clang-format clang-tidy valgrind
 	python3-matplotlib
+	u-boot-qemu u-boot-tools
 	groff-base
 )
 
