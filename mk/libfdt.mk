@@ -74,8 +74,10 @@ $(LIBFDT_ASAN): $(patsubst %.c,$(BUILD)/host-asan/libfdt/%.o,$(LIBFDT_HOST_NAMES
 
 LIBFDT_FW_CC ?= riscv64-unknown-elf-gcc
 LIBFDT_FW_AR ?= riscv64-unknown-elf-ar
+# medany on both: the firmware is a static PIE (mk/firmware.mk), which
+# takes PC-relative addressing only (medlow's lui is refused).
 LIBFDT_ARCH_rv64 := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
-LIBFDT_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32
+LIBFDT_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
 # Sections per function so that a --gc-sections link keeps only what the
 # firmware calls.
 LIBFDT_FW_OPT := -O2 -g -ffunction-sections -fdata-sections

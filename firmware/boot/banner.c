@@ -15,6 +15,7 @@
 #include "arch/enables.h"
 #include "arch/pmu_hal.h"
 #include "boot/boot.h"
+#include "boot/variant.h"
 #include "cpu/fw_defs.h"
 #include "dev/dev.h"
 #include "ext/pmu_trace.h"
@@ -467,6 +468,8 @@ static void banner_platform(const struct fw_boot *b)
 		fw_printf("ISA note        : the harts' riscv,isa differ; the "
 			  "PMU uses what every hart has\n");
 	banner_devices();
+	fw_printf("Firmware image  : %s, running at 0x%lx\n", fw_variant.name,
+		  (unsigned long)fw_region_base());
 	fw_printf("Firmware region : 0x%lx-0x%lx (%lu KiB), PMP %s, heap "
 		  "%lu/%lu (%lu per hart)\n",
 		  (unsigned long)fw_region_base(),
@@ -524,7 +527,7 @@ static void banner_next(const struct fw_boot *b)
 			  "global software\n",
 			  fw_sse_pmu_event() ? "yes" : "no (no Sscofpmf)");
 	fw_printf("Next stage      : 0x%lx, S-mode%s\n", b->next_addr,
-		  b->dynamic && b->info.next_mode != 1
+		  b->next_mode_asked != 1
 			  ? " (fw_dynamic asked for another mode)"
 			  : "");
 }

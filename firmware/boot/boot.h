@@ -36,11 +36,12 @@ struct fw_boot {
 	bool dynamic;		     /* a valid fw_dynamic_info was passed */
 	struct fw_dynamic_info info;
 	unsigned long next_addr;
-	bool banner;	      /* fw_dynamic did not ask for silence */
-	void *fdt_in;	      /* as received in a1 */
-	void *fdt_out;	      /* as passed on */
-	const char *fdt_note; /* what fw_fdt_fixup() did */
-	int pmu_init_error;   /* pmu_core_init() result */
+	unsigned long next_mode_asked; /* fw_dynamic's next_mode; else S */
+	bool banner;		       /* fw_dynamic did not ask for silence */
+	void *fdt_in;		       /* as received in a1 */
+	void *fdt_out;		       /* as passed on */
+	const char *fdt_note;	       /* what fw_fdt_fixup() did */
+	int pmu_init_error;	       /* pmu_core_init() result */
 	const struct pmu_core *pmu;
 	size_t pmu_hart_bytes;
 	struct fw_pmu_dt pmu_dt;

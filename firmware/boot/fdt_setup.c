@@ -445,6 +445,25 @@ static void *fdt_fixup_place(void *fdt, uintptr_t next_addr, const char **note)
 	return err ? fdt : dst;
 }
 
+void *fw_fdt_move_to(void *fdt, uintptr_t dst, const char **note)
+{
+	size_t size = fdt_totalsize(fdt);
+
+	if ((uintptr_t)fdt == dst)
+		return fdt;
+	if (!fw_plat_ram_ok(dst, size)) {
+		*note = "the build's FDT address is no free RAM: passed where "
+			"it was";
+		return fdt;
+	}
+	if (fdt_move(fdt, (void *)dst, (int)size)) {
+		*note = "could not be moved to the build's FDT address";
+		return fdt;
+	}
+	*note = "moved to the build's FDT address";
+	return (void *)dst;
+}
+
 void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 {
 	void *out;

@@ -97,4 +97,11 @@ const struct fw_fdt_timebase *fw_fdt_timebase(void);
  */
 void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note);
 
+/*
+ * fw_jump's FW_JUMP_FDT_ADDR, fw_payload's FW_PAYLOAD_FDT_ADDR: move the
+ * edited tree to @dst if that is RAM outside the firmware, and return
+ * where it is now; *@note says what was done.
+ */
+void *fw_fdt_move_to(void *fdt, uintptr_t dst, const char **note);
+
 #endif

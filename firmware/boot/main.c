@@ -27,6 +27,7 @@
 #include "boot/debug.h"
 #include "boot/early.h"
 #include "boot/fdt_setup.h"
+#include "boot/variant.h"
 #include "cpu/csr.h"
 #include "dev/dev.h"
 #include "ext/core_plat.h"
@@ -41,11 +42,6 @@
 #include "rt/hsm.h"
 #include "rt/platform.h"
 
-#if __riscv_xlen == 64
-#define MAIN_NEXT_DEFAULT 0x80200000UL
-#else
-#define MAIN_NEXT_DEFAULT 0x80400000UL
-#endif
 /* Wait at most this long for harts to check in. */
 #define MAIN_CHECKIN_US 100000U
 /*
@@ -284,12 +280,17 @@ main_no_next(const struct fw_boot *b, const char *why)
 
 /*
  * Where the firmware region may end: a power of two above its base (one
- * NAPOT entry), below the next stage and the tree if they lie above.
+ * NAPOT entry, so no larger than the base's own alignment), below the
+ * next stage and the tree if they lie above.
  */
 static uintptr_t main_region_limit(uintptr_t next_addr, uintptr_t fdt)
 {
-	uintptr_t base = fw_region_base(), end = base + MAIN_REGION_MAX;
+	uintptr_t base = fw_region_base(), end;
 	uintptr_t size = MAIN_REGION_MAX;
+
+	while (size > (base & -base))
+		size >>= 1;
+	end = base + size;
 
 	if (next_addr > base && next_addr < end)
 		end = next_addr;
@@ -365,6 +366,27 @@ static void main_harts_setup(struct fw_boot *b)
 		fw_hsm_init(fw_hart_at(i));
 }
 
+/*
+ * The region is one NAPOT PMP entry and one reserved-memory node: the
+ * image's own power of two must divide the address it runs at. A
+ * loader that put it elsewhere gets told so, and the machine stops
+ * (docs/firmware.md, "Load address").
+ */
+static void main_check_load_address(const struct fw_boot *b)
+{
+	uintptr_t base = fw_region_base(), size = fw_region_size();
+
+	if (!(base & (size - 1)))
+		return;
+	fw_printf("sbipmu: ERROR: loaded at 0x%lx, which is not a multiple of "
+		  "the firmware region's size (0x%lx): no PMP entry can guard "
+		  "it; load it at a 2 MiB (RV64) or 4 MiB (RV32) boundary; "
+		  "not starting the next stage at 0x%lx; powering off\n",
+		  (unsigned long)base, (unsigned long)size, b->next_addr);
+	fw_dev_reset(SBI_SRST_TYPE_SHUTDOWN, true);
+	main_park();
+}
+
 /* The boot hart, from .bss clearing to entering the next stage. */
 static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 {
@@ -378,6 +400,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 		main_refuse(b);
 	}
 	fw_dev_probe(fdt);
+	main_check_load_address(b);
 	fw_machine = fw_machine_find(fdt);
 	fw_debug_scan(fdt, b->hartid);
 	main_harts_setup(b);
@@ -394,6 +417,9 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	main_pmu_setup(b);
 	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
 	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
+	if (fw_variant.fdt_fixed)
+		b->fdt_out = fw_fdt_move_to(b->fdt_out, fw_variant.fdt_addr,
+					    &b->fdt_note);
 	main_set_stage(STAGE_SETUP, b->hartid);
 	main_hart_init(self);
 	if (b->banner)
@@ -410,7 +436,7 @@ void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 {
 	struct fw_dynamic_info info;
 	struct fw_boot *b = &main_boot_info;
-	bool guarded, dyn;
+	bool guarded, dyn, dyn_next;
 
 	/* first: faults reported from here on */
 	guarded = fw_fault_hart_init((uintptr_t)fw_boot_stack);
@@ -425,7 +451,10 @@ void fw_main_boot(unsigned long hartid, void *fdt, uintptr_t dynamic)
 	if (dyn)
 		b->info = info;
 	b->preferred = fw_early_preferred(&info, dyn);
-	b->next_addr = dyn ? info.next_addr : MAIN_NEXT_DEFAULT;
-	b->banner = !(dyn && (info.options & FW_DYNAMIC_OPT_NO_BANNER));
+	/* fw_jump and fw_payload take only the boot hart from a2 */
+	dyn_next = dyn && fw_variant.kind == FW_KIND_DYNAMIC;
+	b->next_addr = dyn_next ? info.next_addr : fw_variant_next();
+	b->next_mode_asked = dyn_next ? info.next_mode : 1;
+	b->banner = !(dyn_next && (info.options & FW_DYNAMIC_OPT_NO_BANNER));
 	main_boot(b, fdt);
 }

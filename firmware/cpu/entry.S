@@ -2,8 +2,9 @@
 /*
  * Assembly entry points of the firmware, and nothing that C can do:
  *  - fw_start: reset entry of every hart. Without stack or lock, the
- *    harts choose the boot hart (one atomic swap); it takes the boot
- *    stack and calls fw_main_boot(). The others
+ *    harts choose the boot hart (one atomic swap); it relocates the
+ *    image to where it runs (fw_relocate), takes the boot stack and
+ *    calls fw_main_boot(). The others
  *    sleep until the boot hart publishes where their stacks are
  *    (fw_early_frames) and rings them, then call fw_main_secondary(); a
  *    hart the table does not hold parks.
@@ -136,6 +137,7 @@ fw_early_catch:
 	mret
 
 fw_start_boot:
+	call	fw_relocate
 	la	sp, fw_boot_stack_top
 	addi	sp, sp, -(FW_SCRATCH_SIZE + FW_TRAP_REGS_SIZE)
 	csrw	mscratch, sp
@@ -234,6 +236,39 @@ fw_park_all:
 fw_trap_park:
 	wfi
 	j	fw_trap_park
+
+	/*
+	 * The image is a static PIE linked at FW_TEXT_START (mk/firmware.mk):
+	 * the code reaches everything PC-relative, but pointers stored in
+	 * data (tables of drivers, machines, strings; .rela.dyn lists each)
+	 * hold link-time addresses. Each becomes addend + (where _fw_start
+	 * runs - FW_TEXT_START). Computed from the addend, never from the
+	 * word itself, so running it again (a reset that does not reload
+	 * the image) changes nothing. Only the boot hart runs it, before any
+	 * C; the others touch no pointer in data until the boot hart
+	 * publishes fw_early_frames. The build lets no other relocation type
+	 * through (scripts/fw-relocs-check.sh); this skips any all the same.
+	 * An Elf_Rela is { offset, info, addend }, one word each.
+	 */
+#define R_RISCV_RELATIVE 3
+fw_relocate:
+	la	t0, _fw_start
+	li	t1, FW_TEXT_START
+	sub	t0, t0, t1		/* t0 = load - link */
+	la	t1, _fw_rela_start
+	la	t2, _fw_rela_end
+1:	bgeu	t1, t2, 3f
+	REG_L	a3, FW_REGBYTES(t1)	/* info: symbol 0, the type */
+	li	a4, R_RISCV_RELATIVE
+	bne	a3, a4, 2f
+	REG_L	a3, 0(t1)
+	REG_L	a4, (2 * FW_REGBYTES)(t1)
+	add	a3, a3, t0
+	add	a4, a4, t0
+	REG_S	a4, 0(a3)
+2:	addi	t1, t1, 3 * FW_REGBYTES
+	j	1b
+3:	ret
 
 	.section .text, "ax", %progbits
 

@@ -17,8 +17,8 @@
 struct fw_platform fw_plat;
 
 extern char _fw_start[];
-extern char _fw_region_end[];
 
+/* Where the image runs: PC-relative, so it follows the load address. */
 uintptr_t fw_region_base(void)
 {
 	return (uintptr_t)_fw_start;
@@ -28,12 +28,13 @@ uintptr_t fw_region_base(void)
  * The smallest power of two holding the image and the heap as far as it
  * is used (alloc.h): all of it once the boot hart has allocated what the
  * harts need, which it does before the PMP entry and the reserved-memory
- * node are made from this.
+ * node are made from this. Before the heap exists, the image's own
+ * (its .bss and stacks included: the heap starts at _fw_end).
  */
 uintptr_t fw_region_size(void)
 {
 	uintptr_t used = fw_alloc_top() - (uintptr_t)_fw_start;
-	uintptr_t size = (uintptr_t)_fw_region_end - (uintptr_t)_fw_start;
+	uintptr_t size = 4096;
 
 	while (size < used)
 		size <<= 1;
