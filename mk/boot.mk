@@ -12,6 +12,10 @@
 #                        faults and stack overruns reported, the machine
 #                        powered off; a late hart served; the release
 #                        firmware free of the hooks
+#   make boot-images-check  Linux with perf from fw_dynamic at 0x80000000
+#                        and at BOOT_IMAGES_HIGH, fw_jump and fw_payload,
+#                        beside OpenSBI 1.5.1's fw_dynamic and fw_jump:
+#                        RV64, and RV32 once build/linux-rv32 exists
 # Other mk files are read after this one (alphabetical order): the paths
 # their variables would give are spelt out here.
 
@@ -25,6 +29,37 @@ $(BOOT_DIR)/dtb-shim.bin: tests/boot/dtb-shim.S
 	$(Q)$(BOOT_CC) -march=rv64imac_zicsr -mabi=lp64 -nostdlib \
 		-Wl,-Ttext=0 -Wl,--no-warn-rwx-segments $< -o $(BOOT_DIR)/dtb-shim.elf
 	$(Q)$(BOOT_OBJCOPY) -O binary $(BOOT_DIR)/dtb-shim.elf $@
+
+# A loader's stand-in that starts the firmware at BOOT_IMAGES_HIGH (a
+# 16 MiB boundary near the top of the 512 MiB the boots use, below the
+# tree QEMU puts in the last 2 MiB): tests/boot/jump-shim.S.
+# jump-shim-rv64-odd.bin starts it 64 KiB past that, an address its
+# region's PMP entry cannot cover: the firmware must refuse it.
+BOOT_IMAGES_HIGH ?= 0x9f000000
+BOOT_IMAGES_ODD := $(shell printf '0x%x' $$(($(BOOT_IMAGES_HIGH) + 0x10000)))
+BOOT_SHIM_ARCH_rv64 := -march=rv64imac_zicsr -mabi=lp64
+BOOT_SHIM_ARCH_rv32 := -march=rv32imac_zicsr -mabi=ilp32
+BOOT_SHIM_ARCH_rv64-odd := $(BOOT_SHIM_ARCH_rv64)
+BOOT_SHIM_TARGET = $(BOOT_IMAGES_HIGH)
+$(BOOT_DIR)/jump-shim-rv64-odd.bin: BOOT_SHIM_TARGET = $(BOOT_IMAGES_ODD)
+$(BOOT_DIR)/jump-shim-%.bin: tests/boot/jump-shim.S mk/boot.mk
+	@mkdir -p $(dir $@)
+	$(Q)$(BOOT_CC) $(BOOT_SHIM_ARCH_$*) -nostdlib \
+		-DSHIM_TARGET=$(BOOT_SHIM_TARGET) -Wl,-Ttext=0 \
+		-Wl,--no-warn-rwx-segments $< -o $(@:.bin=.elf)
+	$(Q)$(BOOT_OBJCOPY) -O binary $(@:.bin=.elf) $@
+
+# RV32 joins once its guest is built (make linux-rv32): fw_payload
+# carries it.
+BOOT_IMAGES_ARCHS := rv64 $(if $(wildcard $(BUILD)/linux-rv32/Image),rv32)
+.PHONY: boot-images-check
+boot-images-check: $(foreach a,$(BOOT_IMAGES_ARCHS), \
+		$(foreach f,fw_dynamic fw_jump fw_payload, \
+			$(BUILD)/firmware/$(a)/$(f).bin) \
+		$(BOOT_DIR)/jump-shim-$(a).bin) $(BOOT_DIR)/jump-shim-rv64-odd.bin
+	$(Q)BUILD=$(BUILD) tests/boot/boot-images-check.sh \
+		$(BOOT_DIR)/images $(BOOT_IMAGES_HIGH) $(BOOT_IMAGES_ODD) \
+		$(BOOT_IMAGES_ARCHS)
 
 .PHONY: dt-boot-check
 dt-boot-check: $(BUILD)/firmware/rv64/sbipmu.bin $(BOOT_DIR)/dtb-shim.bin \

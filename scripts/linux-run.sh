@@ -18,7 +18,11 @@
 #   --mode demo|check guest test mode (sbipmu.mode=..., default demo)
 #   --append ARGS     extra kernel command line arguments
 #   --kernel FILE     kernel Image (default $BUILD/linux/Image, or
-#                     $BUILD/linux-rv32/Image with --arch rv32)
+#                     $BUILD/linux-rv32/Image with --arch rv32); `none`
+#                     for a firmware that carries its kernel (fw_payload):
+#                     no -kernel, and the command line goes to the tree's
+#                     /chosen/bootargs (QEMU takes -append only with
+#                     -kernel)
 #   --dtb FILE        device tree to pass instead of QEMU's generated one
 #   --chosen K=V      firmware option: QEMU's own device tree for this
 #                     machine with /chosen/K = "V" (repeatable), e.g.
@@ -104,7 +108,12 @@ rv32) guest_dir="$BUILD/linux-rv32" ;;
 esac
 kernel=${kernel:-$guest_dir/Image}
 log=${log:-$guest_dir/run.log}
-for f in "$firmware" "$kernel" ${dtb:+"$dtb"}; do
+payload=0
+if [ "$kernel" = none ]; then
+	payload=1
+	kernel=""
+fi
+for f in "$firmware" ${kernel:+"$kernel"} ${dtb:+"$dtb"}; do
 	if [ ! -f "$f" ]; then
 		echo "linux-run: $f not found (run 'make linux' / build the firmware)" >&2
 		exit 2
@@ -114,6 +123,14 @@ done
 . "$(dirname "$0")/machine.sh"
 machine_setup "$machine" "$arch" "$smp" "$sscofpmf" "$cpu_opts"
 cpu=$MACHINE_CPU
+
+# panic=-1 plus -no-reboot: a kernel panic ends the run at once.
+cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
+[ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
+if [ "$payload" -eq 1 ]; then
+	[ "$boot" = direct ] || { echo "linux-run: --kernel none: --boot direct only" >&2; exit 2; }
+	chosen+=("bootargs=$cmdline")
+fi
 
 # Firmware options go in /chosen of the device tree QEMU would generate
 # for this very machine (or of the one given with --dtb).
@@ -132,14 +149,10 @@ if [ ${#chosen[@]} -gt 0 ]; then
 		"$MACHINE_QEMU" "$cpu" "$smp" "$mem" "$firmware" "${chosen[@]}"
 	dtb=$opt_dtb
 fi
-# panic=-1 plus -no-reboot: a kernel panic ends the run at once.
-cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
-[ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
-
 qemu=("$MACHINE_QEMU" "${MACHINE_ARGS[@]}" -m "$mem"
 	-nographic -no-reboot -bios "$firmware")
 case $boot in
-direct) qemu+=(-kernel "$kernel" -append "$cmdline") ;;
+direct) [ "$payload" -eq 1 ] || qemu+=(-kernel "$kernel" -append "$cmdline") ;;
 uboot | uboot-efi)
 	if [ "$machine" != virt ] || [ "$arch" != rv64 ]; then
 		echo "linux-run: --boot $boot: virt and rv64 only" >&2
