@@ -11,9 +11,12 @@ set -euo pipefail
 # qemu-system-misc and opensbi are Debian 12's (QEMU 7.2, OpenSBI 1.1);
 # QEMU 10.0 and OpenSBI 1.5.1 come from bookworm-backports, unpacked by
 # setup-tools.sh so that neither generation replaces the other.
+# binutils-riscv64-linux-gnu (which gcc-riscv64-linux-gnu pulls in too)
+# links the firmware: its ld makes a static PIE, the bare one cannot.
 PACKAGES=(
 	build-essential make git python3
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-riscv64-unknown-elf
+	binutils-riscv64-linux-gnu
 	qemu-system-misc opensbi device-tree-compiler
 	linux-source-6.12 bc bison flex libssl-dev libelf-dev cpio xz-utils
 	libcmocka-dev clang libclang-rt-14-dev llvm
