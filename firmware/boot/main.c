@@ -285,18 +285,15 @@ main_no_next(const struct fw_boot *b, const char *why)
  */
 static uintptr_t main_region_limit(uintptr_t next_addr, uintptr_t fdt)
 {
-	uintptr_t base = fw_region_base(), end;
-	uintptr_t size = MAIN_REGION_MAX;
+	uintptr_t base = fw_region_base(), align = base & -base;
+	uintptr_t room = UINTPTR_MAX - base, size = MAIN_REGION_MAX;
 
-	while (size > (base & -base))
-		size >>= 1;
-	end = base + size;
-
-	if (next_addr > base && next_addr < end)
-		end = next_addr;
-	if (fdt > base && fdt < end)
-		end = fdt;
-	while (size > end - base)
+	if (next_addr > base && next_addr - base < room)
+		room = next_addr - base;
+	if (fdt > base && fdt - base < room)
+		room = fdt - base;
+	/* align 0: loaded at 0, aligned to anything */
+	while (size > room || (align && size > align))
 		size >>= 1;
 	return base + size;
 }
