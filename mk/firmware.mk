@@ -31,8 +31,8 @@ FW_ARCHS   := rv64 rv32
 
 FW_ARCH_rv64 := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_ARCH_rv32 := -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
-# Link with the plain -march: GCC 12 picks the libgcc multilib by exact
-# name and falls back to the rv64gc/lp64d one for *_zicsr_zifencei.
+# libgcc by the plain -march: GCC 12 picks the multilib by exact name
+# and falls back to the rv64gc/lp64d one for *_zicsr_zifencei.
 FW_LDARCH_rv64 := -march=rv64imac -mabi=lp64
 FW_LDARCH_rv32 := -march=rv32imac -mabi=ilp32
 FW_LDEMUL_rv64 := elf64lriscv
@@ -106,7 +106,6 @@ FW_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -fno-cse-follow-jumps \
 	$(LIBFDT_FW_INC) -DFW_HEAP_KIB=$(FW_HEAP_KIB) -DFW_LEGACY=$(FW_LEGACY) \
 	-Wframe-larger-than=512 \
 	-DSBIPMU_HAL_STATIC='"arch/pmu_hal_csr.h"'
-FW_LDFLAGS := -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 # variant.c (once per kind) and payload.S (fw_payload only) are linked
 # into their own images, not into every one.
