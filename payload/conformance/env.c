@@ -189,6 +189,7 @@ static void env_discover_dt(void)
 {
 	unsigned int isa, with;
 	struct dt_uart uart;
+	uint64_t fw_size;
 
 	/* Sscofpmf only if every hart's ISA string names it. */
 	isa = fdt_prop_count(env.dtb, "riscv,isa", "sscofpmf", &with);
@@ -203,6 +204,7 @@ static void env_discover_dt(void)
 	}
 	env_discover_hext();
 	env.ram_known = fdt_memory(env.dtb, &env.ram_base, &env.ram_size);
+	env.fw_known = fdt_firmware_region(env.dtb, &env.fw_base, &fw_size);
 	fdt_bootargs(env.dtb, env.bootargs, sizeof(env.bootargs));
 	if (dt_stdout_uart(env.dtb, &uart) &&
 	    uart.base == (unsigned long)uart.base)

@@ -65,6 +65,8 @@ struct env {
 	bool ram_known;
 	uint64_t ram_base;
 	uint64_t ram_size;
+	bool fw_known; /* the firmware's region, from /reserved-memory */
+	uint64_t fw_base;
 	unsigned long mmio; /* the console UART's address (DT), 0 if none */
 	/* Other harts, from the tree, that HSM knows (env.c says which). */
 	unsigned long harts[ENV_MAX_HARTS];

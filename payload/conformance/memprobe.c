@@ -25,6 +25,8 @@ unsigned long memprobe_mmio(void)
 
 unsigned long memprobe_firmware(void)
 {
+	if (env.fw_known)
+		return (unsigned long)env.fw_base;
 	return env.ram_known ? (unsigned long)env.ram_base : 0x80000000UL;
 }
 

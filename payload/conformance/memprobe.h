@@ -18,8 +18,9 @@
 unsigned long memprobe_mmio(void);
 
 /*
- * Where the firmware sits: the start of RAM from the DT (-bios loads it
- * there), QEMU virt's 0x80000000 if the tree has no memory node.
+ * Where the firmware sits: its /reserved-memory region (it may run
+ * anywhere in RAM), else the start of RAM from the DT (-bios loads it
+ * there), else QEMU virt's 0x80000000.
  */
 unsigned long memprobe_firmware(void);
 

@@ -13,6 +13,7 @@
 #include "csr.h"
 #include "env.h"
 #include "groups.h"
+#include "memprobe.h"
 #include "pmu.h"
 #include "printf.h"
 #include "sbi.h"
@@ -175,7 +176,7 @@ static void sse_attr_memory(void)
 	check_error("sse.read_attrs.firmware_memory", why,
 		    ERRS2(SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED),
 		    ssec_call(SBI_EXT_SSE_READ_ATTRS, EV_SSE_LOCAL, 0, 1,
-			      (unsigned long)env.ram_base, 0));
+			      memprobe_firmware(), 0));
 	if (XLEN == 64)
 		check_error("sse.read_attrs.phys_hi_above_64_bits", why,
 			    ERRS2(SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED),

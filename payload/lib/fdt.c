@@ -268,3 +268,67 @@ bool fdt_bootargs(const void *dtb, char *buf, size_t size)
 	fdt_walk(dtb, fdt_args_visit, &a);
 	return a.found;
 }
+
+struct fdt_resv_ctx {
+	uint32_t addr_cells; /* /reserved-memory's */
+	uint32_t size_cells;
+	bool found;
+	uint64_t base;
+	uint64_t size;
+};
+
+/* @name starts with @prefix. */
+static bool fdt_starts(const char *name, const char *prefix)
+{
+	while (*prefix && *name == *prefix) {
+		name++;
+		prefix++;
+	}
+	return !*prefix;
+}
+
+/*
+ * /reserved-memory's cells come before its children's properties; a
+ * child named mmode_resv* at depth 3 is an M-mode firmware's region (the
+ * name OpenSBI and sbipmu give it). The lowest such region wins: OpenSBI
+ * splits its own in two, the image first.
+ */
+static bool fdt_resv_visit(void *ctx, const struct fdt_prop *p)
+{
+	struct fdt_resv_ctx *r = ctx;
+	uint64_t base;
+
+	if (p->depth == 2 && fdt_node_is(p->node, "reserved-memory")) {
+		if (fdt_streq(p->name, "#address-cells") && p->len == 4)
+			r->addr_cells = fdt_be32(p->value);
+		if (fdt_streq(p->name, "#size-cells") && p->len == 4)
+			r->size_cells = fdt_be32(p->value);
+		return true;
+	}
+	if (p->depth != 3 || !fdt_starts(p->node, "mmode_resv") ||
+	    !fdt_streq(p->name, "reg"))
+		return true;
+	if (r->addr_cells < 1 || r->addr_cells > 2 || r->size_cells < 1 ||
+	    r->size_cells > 2 || p->len < 4 * (r->addr_cells + r->size_cells))
+		return true;
+	base = fdt_cells(p->value, r->addr_cells);
+	if (!r->found || base < r->base) {
+		r->base = base;
+		r->size =
+			fdt_cells(p->value + 4 * r->addr_cells, r->size_cells);
+		r->found = true;
+	}
+	return true;
+}
+
+bool fdt_firmware_region(const void *dtb, uint64_t *base, uint64_t *size)
+{
+	struct fdt_resv_ctx r = {.addr_cells = 2, .size_cells = 1};
+
+	fdt_walk(dtb, fdt_resv_visit, &r);
+	if (r.found) {
+		*base = r.base;
+		*size = r.size;
+	}
+	return r.found;
+}
