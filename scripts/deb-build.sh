@@ -9,7 +9,8 @@
 #   usr/lib/riscv32-linux-gnu/sbipmu/generic/fw_*.{bin,elf}
 #   usr/bin/pmu-dt, usr/share/man/man1/pmu-dt.1.gz
 #   usr/share/doc/sbipmu/ (copyright, README and the docs)
-# The images are those the build made (FW_DIR/<arch>/fw_*.bin and .elf);
+# The images are those the build made (FW_DIR/<arch>/fw_dynamic and
+# fw_jump, .bin and .elf: docs/boot.md);
 # a build that names its fw_dynamic image sbipmu.bin has it installed as
 # fw_dynamic.bin. The package's architecture is the host's (pmu-dt is a
 # host program); the images themselves run on any RISC-V machine.
@@ -30,7 +31,9 @@ mkdir -p "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/man/man1" \
 install_images() { # rv64|rv32 TRIPLET
 	local dest=$stage/usr/lib/$2/sbipmu/generic f n=0
 	mkdir -p "$dest"
-	for f in "$fw_dir/$1"/fw_*.bin "$fw_dir/$1"/fw_*.elf; do
+	# fw_payload carries whatever kernel the build was given: not for a
+	# package (Debian's opensbi ships none either).
+	for f in "$fw_dir/$1"/fw_{dynamic,jump}.{bin,elf}; do
 		[ -f "$f" ] || continue
 		install -m 0644 "$f" "$dest/"
 		n=$((n + 1))
@@ -106,7 +109,9 @@ Description: RISC-V SBI firmware with the SBI PMU extension
  .
  The images are installed as Debian's opensbi package installs its own,
  under /usr/lib/<triplet>/sbipmu/generic/ (fw_dynamic for QEMU's -bios
- and boot loaders), for use with qemu-system-riscv64 -bios.
+ and boot loaders, fw_jump for a loader that passes no fw_dynamic info),
+ for use with qemu-system-riscv64 -bios. Each runs from any address
+ aligned to 2 MiB (RV64) or 4 MiB (RV32).
  .
  pmu-dt checks a device tree's riscv,pmu node the way the firmware
  reads it.
