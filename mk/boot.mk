@@ -15,7 +15,8 @@
 #   make boot-images-check  Linux with perf from fw_dynamic at 0x80000000
 #                        and at BOOT_IMAGES_HIGH, fw_jump and fw_payload,
 #                        beside OpenSBI 1.5.1's fw_dynamic and fw_jump:
-#                        RV64, and RV32 once build/linux-rv32 exists
+#                        RV64, and RV32 once build/linux-rv32 exists; the
+#                        conformance suite on fw_dynamic at both addresses
 # Other mk files are read after this one (alphabetical order): the paths
 # their variables would give are spelt out here.
 
@@ -56,7 +57,8 @@ BOOT_IMAGES_ARCHS := rv64 $(if $(wildcard $(BUILD)/linux-rv32/Image),rv32)
 boot-images-check: $(foreach a,$(BOOT_IMAGES_ARCHS), \
 		$(foreach f,fw_dynamic fw_jump fw_payload, \
 			$(BUILD)/firmware/$(a)/$(f).bin) \
-		$(BOOT_DIR)/jump-shim-$(a).bin) $(BOOT_DIR)/jump-shim-rv64-odd.bin
+		$(BOOT_DIR)/jump-shim-$(a).bin) $(BOOT_DIR)/jump-shim-rv64-odd.bin \
+		$(BUILD)/payload/rv64/conformance.bin
 	$(Q)BUILD=$(BUILD) tests/boot/boot-images-check.sh \
 		$(BOOT_DIR)/images $(BOOT_IMAGES_HIGH) $(BOOT_IMAGES_ODD) \
 		$(BOOT_IMAGES_ARCHS)

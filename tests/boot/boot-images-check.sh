@@ -15,8 +15,11 @@
 # side by side (Debian ships no fw_payload). Each boot must power off
 # cleanly with every step's exit 0; ours must also say which image runs
 # where, and Linux must reserve the firmware's region where it runs.
-# Last, RV64's fw_dynamic started at ODD (jump-shim-rv64-odd.bin), an
-# address its region's PMP entry cannot cover, must be refused with a
+# Then the conformance suite ($BUILD/payload/rv64/conformance.bin, 4
+# harts) on RV64's fw_dynamic at 0x80000000 and at HIGH: every SBI call
+# it makes, from the relocated image, must give the same verdicts, none
+# failed. Last, RV64's fw_dynamic started at ODD (jump-shim-rv64-odd.bin),
+# an address its region's PMP entry cannot cover, must be refused with a
 # message and a power-off. Images come from $BUILD/firmware/ARCH, shims
 # from $BUILD/boot.
 set -euo pipefail
@@ -90,6 +93,32 @@ for arch in "$@"; do
 	fi
 done
 
+# conformance WHERE LOG [qemu args...]: the suite's verdicts, sorted.
+conformance() {
+	local log=$2
+	shift 2
+	timeout -k 5 120 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true \
+		-smp 4 -m 512M -nographic -no-reboot "$@" \
+		-kernel "$BUILD/payload/rv64/conformance.bin" </dev/null >"$log" 2>&1 ||
+		true
+	grep -E '^(PASS|FAIL|SKIP): ' "$log" | tr -d '\r' | sort
+}
+c_low=$(conformance 80000000 "$out/rv64-conformance@80000000.log" \
+	-bios "$BUILD/firmware/rv64/fw_dynamic.bin")
+c_high=$(conformance "${high#0x}" "$out/rv64-conformance@${high#0x}.log" \
+	-bios "$BUILD/boot/jump-shim-rv64.bin" \
+	-device "loader,file=$BUILD/firmware/rv64/fw_dynamic.bin,addr=$high")
+n_pass=$(grep -c '^PASS' <<<"$c_high" || true)
+if [ -z "$c_low" ] || grep -q '^FAIL' <<<"$c_low$c_high"; then
+	fail "rv64 conformance: a failure or no verdict ($out/rv64-conformance@*.log)"
+elif [ "$c_low" != "$c_high" ]; then
+	fail "rv64 conformance: other verdicts at $high than at 0x80000000:" \
+		"$(diff <(echo "$c_low") <(echo "$c_high") | head -5 | tr '\n' ' ')"
+else
+	echo "boot-images-check: rv64 conformance@${high#0x}: the same" \
+		"$(wc -l <<<"$c_high") verdicts as at 0x80000000 ($n_pass passed, none failed)"
+fi
+
 # The refusal: the firmware stops before Linux, so the boot is short.
 log="$out/rv64-dynamic@${odd#0x}.log"
 rc=0
@@ -108,10 +137,10 @@ fi
 
 took=$(($(date +%s) - start))
 if [ "$fails" -eq 0 ]; then
-	echo "boot-images-check: OK ($boots boots of Linux with perf, a" \
-		"misaligned load refused, $took s)"
+	echo "boot-images-check: OK ($boots boots of Linux with perf, the" \
+		"conformance suite relocated, a misaligned load refused, $took s)"
 else
-	echo "boot-images-check: $fails failed, of $boots boots and a" \
-		"refusal ($took s)"
+	echo "boot-images-check: $fails failed, of $boots boots, two" \
+		"conformance runs and a refusal ($took s)"
 	exit 1
 fi
