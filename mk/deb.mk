@@ -12,11 +12,13 @@ DEB_VERSION := $(shell awk '/define FW_VERSION_MAJOR/ { a = $$3 } \
 	/define FW_VERSION_MINOR/ { b = $$3 } END { print a "." b }' \
 	firmware/cpu/fw_defs.h)
 DEB_OPENSBI_ROOT := $(TOOLS)/opensbi-1.5.1/root
+# pmu-dt by path: mk/tools.mk, which names it PMU_DT, is read after this.
+DEB_PMU_DT := $(BUILD)/tools/pmu-dt
 
 .PHONY: deb deb-check
-deb: firmware $(PMU_DT)
+deb: firmware $(DEB_PMU_DT)
 	$(Q)mkdir -p $(DEB_DIR)
-	$(Q)scripts/deb-build.sh $(FW_DIR) $(PMU_DT) $(DEB_DIR) $(DEB_VERSION) \
+	$(Q)scripts/deb-build.sh $(FW_DIR) $(DEB_PMU_DT) $(DEB_DIR) $(DEB_VERSION) \
 		>$(DEB_DIR)/latest
 	$(Q)echo "[deb] $$(cat $(DEB_DIR)/latest)"
 
