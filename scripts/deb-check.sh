@@ -4,8 +4,8 @@
 # The Debian package, installed and used (make deb-check):
 #  1. its layout beside Debian's opensbi package (the one setup unpacked
 #     into build/tools): every image name opensbi installs under
-#     generic/ for an architecture, ours installs or is said to lack;
-#     fw_dynamic.bin and .elf must be there for RV64 and RV32;
+#     generic/ for an architecture (fw_dynamic and fw_jump, .bin and
+#     .elf), ours must install too; fw_dynamic.bin and .elf always;
 #  2. it is unpacked into a temporary root (dpkg-deb -x: what dpkg
 #     would put on disk), and the installed pmu-dt checks a tree and its
 #     man page renders;
@@ -45,8 +45,11 @@ for triplet in riscv64-linux-gnu riscv32-linux-gnu; do
 	for f in "$ref"/*; do
 		[ -e "$f" ] || continue
 		name=$(basename "$f")
-		[ -e "$ours/$name" ] ||
-			echo "deb-check: note: opensbi installs $triplet/opensbi/generic/$name; ours has none"
+		if [ -s "$ours/$name" ]; then
+			ok "$triplet/sbipmu/generic/$name installed, as opensbi installs its own"
+		else
+			bad "opensbi installs $triplet/opensbi/generic/$name; ours has none"
+		fi
 	done
 done
 
