@@ -9,6 +9,7 @@
 
 #include "cpu/csr.h"
 #include "dev/dev.h"
+#include "ext/fence_exec.h"
 #include "ext/ipi.h"
 #include "ext/sbi_ext.h"
 
@@ -25,7 +26,7 @@ static void ipi_process(struct fw_hart *self, unsigned long bits)
 		pmu_fw_event(self->pmu, SBI_PMU_FW_IPI_RECEIVED);
 	}
 	if (bits & FW_IPI_FENCE)
-		sbi_rfence_process(self);
+		fw_fence_execute_owed(self);
 	/* Delivery happens on the way back to S-mode (sse_hw.c). */
 	if (bits & FW_IPI_SSE)
 		self->sse_work = true;

@@ -98,9 +98,6 @@ void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
 long sbi_srst_request(enum sbi_srst_type_class type,
 		      enum sbi_srst_reason_class reason);
 
-/* RFENCE: perform the fences other harts asked @self for. */
-void sbi_rfence_process(struct fw_hart *self);
-
 /* TIME: M-timer interrupt (no Sstc): hand the tick to S-mode. */
 void sbi_time_irq(struct fw_hart *h);
 
