@@ -13,7 +13,8 @@
 # The verdict holds ours to the reference: where the reference's chain
 # gets U-Boot's SBI report, Linux's end, counts and samples, ours must.
 # With bootefi, Linux's power-off at the end goes through ours too (the
-# run ends by itself, not by the timeout).
+# run ends by itself, not by the timeout). Then U-Boot's own poweroff
+# and reset commands, which reach the firmware's SRST, must end QEMU.
 #
 # usage: uboot-check.sh --firmware FW --ref FW [--log-dir DIR]
 set -euo pipefail
@@ -64,5 +65,29 @@ for boot in uboot uboot-efi; do
 		"$boot" "$os" "$orc" "$ob" "$oh" "$of" "$osm" \
 		"$rs" "$rrc" "$rb" "$rh" "$rf" "$rsm" "$verdict"
 done
-echo "uboot-check: $((2 - fails)) passed, $fails failed"
+# U-Boot's own poweroff and reset commands go to the firmware's SRST
+# (U-Boot's SBI sysreset driver; its EFI ResetSystem uses the same): with
+# -no-reboot both end QEMU by themselves, status 0. uboot-console.py
+# answers 3 if U-Boot comes back to its prompt instead.
+UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+srst() { # FIRMWARE COMMAND LOG: QEMU's exit status
+	local rc=0
+	timeout -k 5 60 scripts/uboot-console.py --cmd "$2" -- \
+		qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -smp 2 -m 512M \
+		-nographic -no-reboot -bios "$1" -kernel "$UBOOT" >"$3" 2>&1 </dev/null || rc=$?
+	echo "$rc"
+}
+n=2
+for cmd in poweroff reset; do
+	orc=$(srst "$fw" "$cmd" "$logdir/$cmd.ours.log")
+	rrc=$(srst "$ref" "$cmd" "$logdir/$cmd.ref.log")
+	verdict=PASS
+	if [ "$rrc" -eq 0 ] && [ "$orc" -ne 0 ]; then
+		verdict="FAIL (log: $logdir/$cmd.ours.log)"
+		fails=$((fails + 1))
+	fi
+	printf '| U-Boot `%s` | QEMU exit %s | QEMU exit %s | %s |\n' "$cmd" "$orc" "$rrc" "$verdict"
+	n=$((n + 1))
+done
+echo "uboot-check: $((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
