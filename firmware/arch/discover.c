@@ -9,7 +9,7 @@
  */
 #include "arch/discover.h"
 #include "arch/enables.h"
-#include "arch/pmu_hal.h"
+#include "arch/pmu_hart.h"
 #include "cpu/csr.h"
 #include "cpu/fw_defs.h"
 #include "cpu/unpriv.h"

@@ -7,7 +7,7 @@
  */
 #include <stddef.h>
 
-#include "arch/pmu_hal.h"
+#include "arch/pmu_hart.h"
 #include "arch/pmu_hal_csr.h"
 #include "cpu/fw_defs.h"
 #include "cpu/unpriv.h"

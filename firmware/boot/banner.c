@@ -13,7 +13,7 @@
 
 #include "arch/discover.h"
 #include "arch/enables.h"
-#include "arch/pmu_hal.h"
+#include "arch/pmu_hart.h"
 #include "boot/boot.h"
 #include "boot/variant.h"
 #include "cpu/fw_defs.h"

@@ -22,7 +22,7 @@
 #include "arch/discover.h"
 #include "arch/fault.h"
 #include "arch/hart_setup.h"
-#include "arch/pmu_hal.h"
+#include "arch/pmu_hart.h"
 #include "boot/boot.h"
 #include "boot/debug.h"
 #include "boot/early.h"
