@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMU on this hart (named apart from the core's porting interface,
- * <sbipmu/pmu_hal.h>, which this implements): the core's hart hooks on real
- * CSRs (pmu_hal_csr.h, bound to the core at build time; pmu_hal_csr.c), and the
- * probes discover.c uses to find out which counter CSRs exist. All PMU CSR
- * access of the firmware is in those two files. The hooks keep no per-hart
- * state: their
- * @hal_ctx is NULL.
+ * The PMU on this hart: the PMU core's hart hooks on real CSRs
+ * (pmu_hal_csr.h, bound to the core at build time; pmu_hal_csr.c),
+ * which implement the core's porting interface <sbipmu/pmu_hal.h>, and
+ * the probes discover.c uses to find out which counter CSRs exist. All
+ * PMU CSR access of the firmware is in those two files. The hooks keep
+ * no per-hart state: their @hal_ctx is NULL.
  */
 #ifndef FW_PMU_HART_H
 #define FW_PMU_HART_H
