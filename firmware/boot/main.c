@@ -413,6 +413,7 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 		fw_banner_header();
 	main_pmu_setup(b);
 	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
+	fw_region_freeze(); /* the last allocation is made */
 	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	if (fw_variant.fdt_fixed)
 		b->fdt_out = fw_fdt_move_to(b->fdt_out, fw_variant.fdt_addr,

@@ -26,9 +26,15 @@ struct fw_platform {
 
 extern struct fw_platform fw_plat;
 
-/* The firmware's own memory region [base, base + size), from the linker. */
+/* The firmware's own memory region [base, base + size): where the image
+ * runs, and the smallest power of two holding it and its heap. */
 uintptr_t fw_region_base(void);
 uintptr_t fw_region_size(void);
+/*
+ * Boot hart, after its last allocation and before the PMP entry and the
+ * reserved-memory node are made: the size is final from here on.
+ */
+void fw_region_freeze(void);
 
 /* Set defaults; called before the device tree is read. */
 void fw_plat_init_defaults(void);
