@@ -413,10 +413,20 @@ def main():
         ap.add_argument("--" + opt, type=pathlib.Path)
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--compile", metavar="BOARD")
     args = ap.parse_args()
     if args.self_test:
         self_test()
         return 0
+    if args.compile:
+        # One tree for a boot (make run MACHINE=icicle), compiled as the
+        # check compiles it: OUT/dtb/BOARD.dtb.
+        if args.src is None or args.out is None:
+            ap.error("--compile needs --src and --out")
+        error = compile_tree(args.src, args.compile, args.out / "dtb")
+        if error:
+            print("boards-check: %s: %s" % (args.compile, error))
+        return 1 if error else 0
     if None in vars(args).values():
         ap.error("every path option is needed")
 
