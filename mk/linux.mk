@@ -323,17 +323,25 @@ linux-distclean:
 # LINUX_REF: the reference firmwares of the full table, a row each named
 # by version (default Debian's OpenSBI 1.1 and 1.5.1, mk/common.mk;
 # reported, never judged). The quick table boots none.
-LINUX_MACHINES ?= virt:1 virt:2 virt:4 virt:64 spike:2 sifive_u:2
+# icicle (the PolarFire SoC Icicle Kit on Linux's own tree, whose -smp and
+# -m are fixed: scripts/machine.sh) has a quick run of its own in make
+# check, ours beside OpenSBI 1.5.1, about two minutes.
+LINUX_MACHINES ?= virt:1 virt:2 virt:4 virt:64 spike:2 sifive_u:2 icicle:4
 LINUX_MACHINES_QUICK ?= spike:2 sifive_u:2
 LINUX_REF ?= $(OPENSBI_1_1) $(OPENSBI_1_5)
-.PHONY: linux-machines linux-machines-quick
-linux-machines: linux $(FIRMWARE)
+.PHONY: linux-machines linux-machines-quick linux-machines-icicle
+linux-machines: linux $(FIRMWARE) \
+		$(if $(filter icicle:%,$(LINUX_MACHINES)),$(ICICLE_DTB))
 	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
 		"$(LINUX_MACHINES)" $(LINUX_REF)
 
 linux-machines-quick: linux $(FIRMWARE)
 	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
 		"$(LINUX_MACHINES_QUICK)"
+
+linux-machines-icicle: linux $(FIRMWARE) $(ICICLE_DTB)
+	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) icicle:4 \
+		$(OPENSBI_1_5)
 
 # Every -cpu model and interrupt architecture of -M virt (issue: "drop-in
 # for OpenSBI" on any CPU): Linux + perf on ours beside OpenSBI 1.5.1,
