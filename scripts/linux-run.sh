@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Boots the sbipmu Linux guest (built by `make linux`) under QEMU (virt,
-# spike or sifive_u: scripts/machine.sh) on an M-mode FIRMWARE and shows
+# spike, sifive_u or icicle: scripts/machine.sh) on an M-mode FIRMWARE and shows
 # the console. The guest's /init runs the perf
 # demo and powers off, so QEMU exits by itself; a host-side timeout bounds
 # the run anyway. A machine that can neither power off nor reboot (icicle:
