@@ -408,8 +408,9 @@ def render(boards, fields, gaps):
 
 def main():
     ap = argparse.ArgumentParser()
-    for opt in ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
-                "gaps", "doc"):
+    paths = ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
+             "gaps", "doc")
+    for opt in paths:
         ap.add_argument("--" + opt, type=pathlib.Path)
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--self-test", action="store_true")
@@ -427,7 +428,7 @@ def main():
         if error:
             print("boards-check: %s: %s" % (args.compile, error))
         return 1 if error else 0
-    if None in vars(args).values():
+    if any(getattr(args, p.replace("-", "_")) is None for p in paths):
         ap.error("every path option is needed")
 
     out = args.out / "dtb"
