@@ -26,14 +26,16 @@ LINUX_JOBS    ?= $(shell nproc)
 # rv64 (default) or rv32; ARCH is also the conformance suite's (payload.mk).
 LINUX_ARCH    := $(if $(filter rv32,$(ARCH)),rv32,rv64)
 FIRMWARE      ?= $(BUILD)/firmware/$(LINUX_ARCH)/sbipmu.bin
-# The QEMU machine (virt, spike, sifive_u: scripts/machine.sh) every boot
-# below uses, and for make run the harts Linux gets:
+# The QEMU machine (virt, spike, sifive_u, icicle: scripts/machine.sh)
+# every boot below uses, and for make run the harts Linux gets:
 #   make run MACHINE=spike    make run HARTS=64    make linux-check MACHINE=sifive_u
 MACHINE ?= virt
 export MACHINE
 # (HARTS is not given a default here: mk/payload.mk's targets default to
-# their own hart counts when it is unset.)
-RUN_HARTS := $(or $(HARTS),2)
+# their own hart counts when it is unset.) icicle has 4 U54s, no more or
+# fewer, and boots Linux's own tree of the board (mk/boards.mk).
+RUN_HARTS := $(or $(HARTS),$(if $(filter icicle,$(MACHINE)),4,2))
+RUN_DTB   := $(if $(filter icicle,$(MACHINE)),$(ICICLE_DTB))
 # Extra options for scripts/linux-run.sh / scripts/linux-check.sh.
 LINUX_RUN_ARGS   ?=
 LINUX_CHECK_ARGS ?=
@@ -245,11 +247,12 @@ LINUX_RUN_ARGS += --chosen sbipmu,trace=$(TRACE_CALLS)
 endif
 # The demo's CPU filters cycles and instructions by mode where the QEMU
 # can (Smcntrpmf: QEMU 10; the stat-modes step then counts :u and :k).
-run-linux: linux $(FIRMWARE)
+run-linux: linux $(FIRMWARE) $(RUN_DTB)
 	BUILD=$(BUILD) scripts/linux-run.sh $(FIRMWARE) --arch $(LINUX_ARCH) \
 		--smp $(RUN_HARTS) \
 		$(if $(filter-out 1 2 3 4,$(RUN_HARTS)),--mem 2G) \
 		$$(test -n "$(CPU)" || test "$(MACHINE)" = sifive_u || \
+			test "$(MACHINE)" = icicle || \
 			! scripts/qemu-accepts.sh \
 			$(LINUX_ARCH),smcntrpmf=true || echo --cpu-opts smcntrpmf=true) \
 		$(if $(BOOT),--boot $(BOOT)) $(LINUX_RUN_ARGS)
@@ -320,17 +323,25 @@ linux-distclean:
 # LINUX_REF: the reference firmwares of the full table, a row each named
 # by version (default Debian's OpenSBI 1.1 and 1.5.1, mk/common.mk;
 # reported, never judged). The quick table boots none.
-LINUX_MACHINES ?= virt:1 virt:2 virt:4 virt:64 spike:2 sifive_u:2
+# icicle (the PolarFire SoC Icicle Kit on Linux's own tree, whose -smp and
+# -m are fixed: scripts/machine.sh) has a quick run of its own in make
+# check, ours beside OpenSBI 1.5.1, about two minutes.
+LINUX_MACHINES ?= virt:1 virt:2 virt:4 virt:64 spike:2 sifive_u:2 icicle:4
 LINUX_MACHINES_QUICK ?= spike:2 sifive_u:2
 LINUX_REF ?= $(OPENSBI_1_1) $(OPENSBI_1_5)
-.PHONY: linux-machines linux-machines-quick
-linux-machines: linux $(FIRMWARE)
+.PHONY: linux-machines linux-machines-quick linux-machines-icicle
+linux-machines: linux $(FIRMWARE) \
+		$(if $(filter icicle:%,$(LINUX_MACHINES)),$(ICICLE_DTB))
 	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
 		"$(LINUX_MACHINES)" $(LINUX_REF)
 
 linux-machines-quick: linux $(FIRMWARE)
 	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) \
 		"$(LINUX_MACHINES_QUICK)"
+
+linux-machines-icicle: linux $(FIRMWARE) $(ICICLE_DTB)
+	$(Q)BUILD=$(BUILD) scripts/linux-machines.sh $(FIRMWARE) icicle:4 \
+		$(OPENSBI_1_5)
 
 # Every -cpu model and interrupt architecture of -M virt (issue: "drop-in
 # for OpenSBI" on any CPU): Linux + perf on ours beside OpenSBI 1.5.1,

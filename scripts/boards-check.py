@@ -408,16 +408,27 @@ def render(boards, fields, gaps):
 
 def main():
     ap = argparse.ArgumentParser()
-    for opt in ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
-                "gaps", "doc"):
+    paths = ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
+             "gaps", "doc")
+    for opt in paths:
         ap.add_argument("--" + opt, type=pathlib.Path)
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--compile", metavar="BOARD")
     args = ap.parse_args()
     if args.self_test:
         self_test()
         return 0
-    if None in vars(args).values():
+    if args.compile:
+        # One tree for a boot (make run MACHINE=icicle), compiled as the
+        # check compiles it: OUT/dtb/BOARD.dtb.
+        if args.src is None or args.out is None:
+            ap.error("--compile needs --src and --out")
+        error = compile_tree(args.src, args.compile, args.out / "dtb")
+        if error:
+            print("boards-check: %s: %s" % (args.compile, error))
+        return 1 if error else 0
+    if any(getattr(args, p.replace("-", "_")) is None for p in paths):
         ap.error("every path option is needed")
 
     out = args.out / "dtb"

@@ -22,7 +22,7 @@ JOBS=${JOBS:-$(nproc)}
 # Debian 12's QEMU 7.2 (make STEP QEMU=7.2): the quick matrix on both.
 STEPS=(${CHECK_STEPS:-unit unit-asan lint boards-check fuzz-smoke fuzz-dt-smoke firmware fw-smoke legacy-check
 	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick kvm-check
-	bench-sampling-check linux-machines-quick cpus-check-quick thead-timers-check deb-check uboot-check linux-soak-smoke linux-check-rv32-quick boot-images-check
+	bench-sampling-check linux-machines-quick linux-machines-icicle cpus-check-quick thead-timers-check deb-check uboot-check linux-soak-smoke linux-check-rv32-quick boot-images-check
 	fw-smoke@7.2 legacy-check@7.2 machines-check@7.2 conformance-check@7.2 linux-check-quick@7.2
 	bench-sampling-check@7.2 linux-check-rv32-quick@7.2})
 mkdir -p build/check

@@ -2,16 +2,21 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Boots the sbipmu Linux guest (built by `make linux`) under QEMU (virt,
-# spike or sifive_u: scripts/machine.sh) on an M-mode FIRMWARE and shows
+# spike, sifive_u or icicle: scripts/machine.sh) on an M-mode FIRMWARE and shows
 # the console. The guest's /init runs the perf
 # demo and powers off, so QEMU exits by itself; a host-side timeout bounds
-# the run anyway. The console is also written to a log file.
-# Exit code: QEMU's (0 after a clean power-off), 124 on timeout.
+# the run anyway. A machine that can neither power off nor reboot (icicle:
+# its tree has no reset device) leaves QEMU running after the power-off:
+# there the launcher itself ends QEMU (SIGTERM, by QEMU's -pidfile) once
+# /init has printed its end marker, and says so in the log. The console
+# is also written to a log file.
+# Exit code: QEMU's (0 after a clean power-off, or the launcher's end),
+# 124 on timeout.
 #
 # usage: linux-run.sh FIRMWARE [options] [-- extra qemu args]
 #   --arch A          rv64 (default) or rv32: qemu-system-riscv32 and
 #                     the RV32 guest ($BUILD/linux-rv32/Image)
-#   --machine M       virt (default), spike or sifive_u
+#   --machine M       virt (default), spike, sifive_u or icicle
 #   --smp N           harts Linux gets (default 2)
 #   --no-sscofpmf     run the CPU without Sscofpmf (default: with)
 #   --cpu-opts LIST   more -cpu properties, e.g. sstc=false
@@ -24,10 +29,11 @@
 #                     /chosen/bootargs (QEMU takes -append only with
 #                     -kernel)
 #   --dtb FILE        device tree to pass instead of QEMU's generated one
+#                     (icicle: default Linux's mpfs-icicle-kit.dtb)
 #   --chosen K=V      firmware option: QEMU's own device tree for this
 #                     machine with /chosen/K = "V" (repeatable), e.g.
 #                     --chosen sbipmu,snapshot=on  --chosen sbipmu,trace=256
-#   --mem SIZE        guest RAM (default 512M)
+#   --mem SIZE        guest RAM (default 512M; icicle: always 3G)
 #   --timeout SECS    host-side limit for the whole boot (default 300)
 #   --log FILE        console log (default run.log next to the Image)
 #   --quiet           do not echo the console, only write the log
@@ -123,10 +129,16 @@ done
 . "$(dirname "$0")/machine.sh"
 machine_setup "$machine" "$arch" "$smp" "$sscofpmf" "$cpu_opts"
 cpu=$MACHINE_CPU
+mem=${MACHINE_MEM:-$mem}
+dtb=${dtb:-$MACHINE_DTB}
+if [ -n "$dtb" ] && [ ! -f "$dtb" ]; then
+	echo "linux-run: $dtb not found (make icicle-dtb builds the icicle tree)" >&2
+	exit 2
+fi
 
 # panic=-1 plus -no-reboot: a kernel panic ends the run at once.
 cmdline="$MACHINE_CONSOLE panic=-1 sbipmu.mode=$mode$append"
-[ "$MACHINE_POWEROFF" = poweroff ] || cmdline="$cmdline sbipmu.poweroff=reboot"
+[ "$MACHINE_POWEROFF" != reboot ] || cmdline="$cmdline sbipmu.poweroff=reboot"
 if [ "$payload" -eq 1 ]; then
 	[ "$boot" = direct ] || { echo "linux-run: --kernel none: --boot direct only" >&2; exit 2; }
 	chosen+=("bootargs=$cmdline")
@@ -180,11 +192,49 @@ uboot | uboot-efi)
 *) echo "linux-run: unknown --boot $boot (direct, uboot, uboot-efi)" >&2; usage ;;
 esac
 [ -z "$dtb" ] || qemu+=(-dtb "$dtb")
+pidfile=""
+if [ "$MACHINE_POWEROFF" = marker ]; then
+	pidfile="$(dirname "$log")/$(basename "$log" .log).qemu.pid"
+	rm -f "$pidfile"
+	qemu+=(-pidfile "$pidfile")
+fi
 qemu+=("${qemu_extra[@]}")
+
+END_MARKER="=== sbipmu: done ==="
+# end_at_marker: for a machine without a reset device. Waits until /init
+# prints its end marker (or QEMU ends by itself), gives the kernel up to
+# 5 s for its power-off attempt (whose last line, "reboot: Power down",
+# is then in the log), says what it does, and ends QEMU with SIGTERM,
+# on which QEMU exits 0.
+end_at_marker() {
+	local started=0 _
+	while ! grep -aqF "$END_MARKER" "$log"; do
+		if [ -s "$pidfile" ]; then
+			started=1
+			kill -0 "$(cat "$pidfile")" 2>/dev/null || return 0
+		elif [ "$started" -eq 1 ]; then
+			return 0 # QEMU ended and removed its pidfile
+		fi
+		sleep 1
+	done
+	for _ in 1 2 3 4 5; do
+		! grep -aqE "reboot: Power down|init: power off failed" "$log" || break
+		sleep 1
+	done
+	local msg="linux-run: $END_MARKER seen and $machine has no reset device: QEMU ended by the launcher (SIGTERM)"
+	echo "$msg" >>"$log"
+	[ "$quiet" -eq 1 ] || echo "$msg" >&2
+	[ ! -s "$pidfile" ] || kill -TERM "$(cat "$pidfile")" 2>/dev/null || true
+}
 
 mkdir -p "$(dirname "$log")"
 echo "linux-run: ${qemu[*]}" >"$log"
 [ "$quiet" -eq 1 ] || echo "linux-run: ${qemu[*]}"
+watcher=""
+if [ -n "$pidfile" ]; then
+	end_at_marker </dev/null &
+	watcher=$!
+fi
 rc=0
 if [ -t 0 ]; then
 	# Interactive: QEMU must stay in the terminal's foreground process
@@ -212,9 +262,11 @@ else
 	done
 	trap - INT TERM HUP
 	if [ "$interrupted" -eq 1 ]; then
+		[ -z "$watcher" ] || kill "$watcher" 2>/dev/null || true
 		echo "linux-run: interrupted, QEMU stopped" >&2
 		exit 143
 	fi
 fi
+[ -z "$watcher" ] || { kill "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true; }
 [ "$rc" -ne 124 ] || echo "linux-run: TIMEOUT after ${timeout_s}s" | tee -a "$log" >&2
 exit "$rc"

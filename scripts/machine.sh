@@ -2,7 +2,7 @@
 #
 # The QEMU machines, in one place (sourced, not run): what each needs on
 # QEMU's command line and on Linux's. Every launcher that boots Linux
-# takes MACHINE (virt, spike, sifive_u) and HARTS from here instead of
+# takes MACHINE (virt, spike, sifive_u, icicle) and HARTS from here instead of
 # spelling `-M virt` itself. After `machine_setup MACHINE ARCH HARTS
 # SSCOFPMF [CPU_OPTS]`:
 #   MACHINE_QEMU      the qemu-system binary
@@ -11,7 +11,13 @@
 #                     ",dumpdtb=FILE"
 #   MACHINE_CONSOLE   Linux's console= and earlycon= arguments
 #   MACHINE_POWEROFF  "reboot" where the machine cannot power off (the
-#                     guest then reboots and QEMU, with -no-reboot, exits)
+#                     guest then reboots and QEMU, with -no-reboot, exits);
+#                     "marker" where it can do neither (no reset device):
+#                     the launcher ends QEMU once the guest's /init has
+#                     printed its end marker
+#   MACHINE_MEM       the -m the machine needs, overriding the caller's
+#                     (empty: the caller's)
+#   MACHINE_DTB       the tree to boot instead of QEMU's (empty: QEMU's)
 #   MACHINE_LINUX_CPUS  how many harts Linux gets (sifive_u's hart 0 has
 #                     no S-mode)
 #   MACHINE_CPU       the -cpu value
@@ -33,6 +39,8 @@ machine_setup() {
 	[ "$arch" = rv32 ] && MACHINE_QEMU=qemu-system-riscv32
 	MACHINE_POWEROFF=poweroff
 	MACHINE_LINUX_CPUS=$harts
+	MACHINE_MEM=
+	MACHINE_DTB=
 	case $machine in
 	virt)
 		MACHINE_DUMPDTB=virt
@@ -61,8 +69,31 @@ machine_setup() {
 		fi
 		MACHINE_POWEROFF=reboot
 		;;
+	icicle)
+		# Microchip's PolarFire SoC Icicle Kit: an E51 monitor hart
+		# (hart 0, no S-mode, parked by the firmware) and 4 U54s
+		# without Sscofpmf, all fixed. It boots Linux 6.12's own tree
+		# (mk/boards.mk compiles it), which lists all four U54s and
+		# puts high DDR at 0x10_4000_0000: only -smp 5 and 3 GiB
+		# match it. serial0 is the E51's UART, serial1 (ttyS1, the
+		# tree's stdout-path) the U54s'.
+		if [ "$arch" != rv64 ] || [ "$harts" != 4 ]; then
+			echo "machine.sh: icicle is RV64 with 4 U54s (HARTS=4), not $arch with $harts" >&2
+			return 2
+		fi
+		MACHINE_DUMPDTB=microchip-icicle-kit
+		MACHINE_ARGS=(-M microchip-icicle-kit -smp 5
+			-serial null -serial mon:stdio -monitor none)
+		MACHINE_MEM=3G
+		MACHINE_DTB=${BUILD:-build}/boards/dtb/microchip/mpfs-icicle-kit.dtb
+		# earlycon without a value: the tree's stdout-path
+		MACHINE_CONSOLE="console=ttyS1 earlycon"
+		# The tree has no reset device: power-off and reboot both
+		# leave QEMU running, on every firmware.
+		MACHINE_POWEROFF=marker
+		;;
 	*)
-		echo "machine.sh: unknown MACHINE '$machine' (virt, spike, sifive_u)" >&2
+		echo "machine.sh: unknown MACHINE '$machine' (virt, spike, sifive_u, icicle)" >&2
 		return 2
 		;;
 	esac
