@@ -107,9 +107,9 @@ class Results:
 		"""conformance.sh's "... in group G after C: the firmware's words"."""
 		s = line[len(STOPPED):]
 		group = s.split(" ", 1)[0]
-		s = s[len(group) + 7:]
+		s = s[len(group) + len(" after "):]
 		after = s.split(": ", 1)[0]
-		words = s[len(after) + 2:]
+		words = s[len(after) + len(": "):]
 		self.stopped.add((key, cfg, group))
 		self.nstop[key, cfg] = self.nstop.get((key, cfg), 0) + 1
 		# One row for the same stop on any hart.
