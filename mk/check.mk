@@ -12,11 +12,18 @@ FORMAT_SRCS := $(sort $(wildcard core/*.[ch] sbi/*.[ch] binding/*.[ch] \
 	bench/*/*.c payload/*/*.[ch] guest/*.[ch] guest/nolibc/*.[ch] \
 	guest/nolibc/include/*.h guest/nolibc/include/sys/*.h))
 
-.PHONY: check lint cppcheck format format-check layers-check
+.PHONY: check lint cppcheck format format-check layers-check scripts-test
 check:
 	$(Q)scripts/check.sh
 
 lint: cppcheck format-check layers-check
+
+# The scripts' own logic as unit tests (Python's unittest, under a
+# second): the conformance suite's judge and table
+# (scripts/conformance_judge.py, conformance_compare.py).
+scripts-test:
+	@echo "  UNITTEST tests/scripts/"
+	$(Q)python3 -m unittest discover -s tests/scripts -p 'test_*.py'
 
 # The firmware's layers (docs/firmware.md, "Layout"): no upward include,
 # every include names its folder, no include cycle; the check first

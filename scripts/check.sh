@@ -13,14 +13,15 @@ cd "$(dirname "$0")/.."
 scripts/ensure-setup.sh || exit 1
 
 JOBS=${JOBS:-$(nproc)}
-# Host tests first (fast, most precise; boards-check: Linux's board
+# Host tests first (fast, most precise; scripts-test: the scripts' own
+# judging logic; boards-check: Linux's board
 # trees through the firmware's decoders, docs/boards.md), then the firmware on QEMU, then
 # the real client: Linux (its first build takes ~5 minutes), and KVM
 # guests in it (kvm-check), then the 32-bit Linux guest (its own kernel,
 # ~4 minutes; boots on ours and OpenSBI 1.5.1 side by side). Every QEMU
 # step runs on QEMU 10.0 (the default, QEMU=10.0); "STEP@7.2" runs it on
 # Debian 12's QEMU 7.2 (make STEP QEMU=7.2): the quick matrix on both.
-STEPS=(${CHECK_STEPS:-unit unit-asan lint boards-check fuzz-smoke fuzz-dt-smoke firmware fw-smoke legacy-check
+STEPS=(${CHECK_STEPS:-unit unit-asan scripts-test lint boards-check fuzz-smoke fuzz-dt-smoke firmware fw-smoke legacy-check
 	dt-boot-check fw-debug-check machines-check conformance-check bench-check bench-host linux-check-quick kvm-check
 	bench-sampling-check linux-machines-quick linux-machines-icicle cpus-check-quick thead-timers-check deb-check uboot-check linux-soak-smoke linux-check-rv32-quick boot-images-check
 	fw-smoke@7.2 legacy-check@7.2 machines-check@7.2 conformance-check@7.2 linux-check-quick@7.2
@@ -45,7 +46,7 @@ for step in "${STEPS[@]}"; do
 		tail -n 40 "build/check/$step.log" | sed 's/^/    /'
 	fi
 	# Show cmocka's and other runners' own summaries.
-	grep -E '^\[  (PASSED|FAILED)  \]|passed, .* failed|^unit:|Done [0-9]+ runs|^bench-sampling: [0-9]+ verdicts|^(dt-boot|fw-debug|machines|boot-images)-check: (OK|FAIL|[0-9]+ fail)|^boards-check: |^linux-machines: ' \
+	grep -E '^\[  (PASSED|FAILED)  \]|^Ran [0-9]+ tests|passed, .* failed|^unit:|Done [0-9]+ runs|^bench-sampling: [0-9]+ verdicts|^(dt-boot|fw-debug|machines|boot-images)-check: (OK|FAIL|[0-9]+ fail)|^boards-check: |^linux-machines: ' \
 		"build/check/$step.log" | sed 's/^/    /' | tail -n 12
 done
 echo "check: $passed passed, $failed failed"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # The Linux guest's console log, cut into /init's steps (guest/init.c), in
-# one place for linux-check.sh, kvm-check.sh and conformance.sh (sourced,
-# not run). /init frames each step with "=== sbipmu: NAME ===" and
+# one place for linux-check.sh and kvm-check.sh (sourced, not run;
+# conformance.sh's judge reads steps the same way, in
+# scripts/conformance_judge.py). /init frames each step with "=== sbipmu: NAME ===" and
 # "=== sbipmu: exit CODE after N s ===" (CODE may be "timeout"), and ends
 # the run with "=== sbipmu: done ===". Console logs may carry CRs.
 #
