@@ -10,7 +10,7 @@
 #   fw      firmware events counted (fw_misaligned_load > 0)
 #   samples perf record's sample count (sampling needs Sscofpmf)
 #   yield   where the reference samples: perf record on 1 hart under
-#           QEMU -icount shift=0 (norandmaps), ours >= reference less
+#           QEMU -icount shift=0,sleep=off (norandmaps), ours >= reference less
 #           2 samples or 3 %, whichever is more
 # The verdict holds ours to the reference, never to a number of its own:
 # where the reference reaches user space, ours must too; where it counts
@@ -135,13 +135,16 @@ boot() {
 }
 
 # The deterministic sampling yield: perf record alone on 1 hart under
-# -icount shift=0 (QEMU then counts instructions, identical run to run).
+# -icount shift=0,sleep=off (QEMU then counts instructions, and an idle
+# hart jumps to the next timer instead of sleeping in host time: with
+# sleep on, the reference's yield moved from 88 to 106 between two runs
+# on a loaded host).
 yield() {
 	local firmware=$1 arch=$2 model=$3 opts=$4 log=$5
 	CPU=$model VIRT_OPTS=$opts BUILD=$BUILD scripts/linux-run.sh "$firmware" \
 		--arch "$arch" --smp 1 --mode check --timeout "$TIMEOUT" --quiet \
 		--append " sbipmu.only=record sbipmu.rounds=20 sbipmu.timeout=60 norandmaps" \
-		--log "$log" -- -icount shift=0 >/dev/null 2>&1 || true
+		--log "$log" -- -icount shift=0,sleep=off >/dev/null 2>&1 || true
 	guest_step_text "$log" record 2>/dev/null |
 		sed -n 's/.*(\([0-9]*\) samples).*/\1/p' | head -1
 }
