@@ -4,7 +4,7 @@
  * OpenSBI's generic platform does: a driver is a compatible list (the
  * decoding is binding/dev_fdt.c, pure and host-tested) plus ops that
  * touch MMIO (the files of this folder). The roles:
- *  - console (ns16550/8250, sifive,uart0, ucb,htif0): the
+ *  - console (ns16550/8250, sifive,uart0, ucb,htif0, Renesas SCIF): the
  *    /chosen/stdout-path node, else the /aliases/serial0 node, else the
  *    first one in the tree; none if the tree has none the firmware
  *    knows, and the firmware is then silent;

@@ -192,6 +192,61 @@ static void test_console__sifive_u__sifive_uart0(void **state)
 }
 
 /*
+ * RZ/Five as its boot loader hands it on (Linux's r9a07g043f01-smarc
+ * plus the nodes U-Boot adds, at the addresses OpenSBI's RZ/Five
+ * platform notes give), with @rzfive_harts harts (RZ/Five has one;
+ * Andes' AE350 has up to four): the SCIF console, the PLICSW and PLMT
+ * naming each hart's intc in hart order.
+ */
+static int rzfive_harts = 1;
+
+static void build_rzfive(void *fdt)
+{
+	static const char scif[] = "renesas,scif-r9a07g043\0"
+				   "renesas,scif-r9a07g044";
+	static const char plmt[] = "andestech,plmt0\0riscv,plmt0";
+	uint32_t sw[8], tm[8];
+	int n, chosen;
+
+	for (int h = 0; h < rzfive_harts; h++) {
+		sw[2 * h] = tm[2 * h] = (uint32_t)h + 1;
+		sw[2 * h + 1] = 3;
+		tm[2 * h + 1] = 7;
+	}
+	n = node(fdt, 0, "interrupt-controller@13000000");
+	str(fdt, n, "compatible", "andestech,plicsw");
+	reg64(fdt, n, 0x13000000, 0x400000);
+	cells(fdt, n, "interrupts-extended", sw, 2 * rzfive_harts);
+	n = node(fdt, 0, "plmt0@110c0000");
+	assert_int_equal(fdt_setprop(fdt, n, "compatible", plmt, sizeof(plmt)),
+			 0);
+	reg64(fdt, n, 0x110c0000, 0x100000);
+	cells(fdt, n, "interrupts-extended", tm, 2 * rzfive_harts);
+	n = node(fdt, 0, "serial@1004b800");
+	assert_int_equal(fdt_setprop(fdt, n, "compatible", scif, sizeof(scif)),
+			 0);
+	reg64(fdt, n, 0x1004b800, 0x400);
+	add_cpus(fdt, rzfive_harts, 1);
+	chosen = node(fdt, 0, "chosen");
+	str(fdt, chosen, "stdout-path", "/serial@1004b800:115200n8");
+}
+
+static void test_console__rzfive_scif_from_stdout_path(void **state)
+{
+	void *fdt = tree(build_rzfive);
+	struct dev_fdt_console c;
+
+	(void)state;
+	dev_fdt_console(fdt, &test_drivers, &c);
+	assert_int_equal(c.type, DEV_FDT_CONSOLE_MMIO);
+	assert_int_equal(c.from, DEV_FDT_CONSOLE_FROM_STDOUT_PATH);
+	assert_ptr_equal(test_driver_list[c.driver], &test_scif);
+	assert_int_equal(c.base, 0x1004b800);
+	assert_int_equal(c.size, 0x400);
+	free(fdt);
+}
+
+/*
  * The drivers given decide what is a console: without the 16550 driver
  * QEMU virt's only UART is none (and the refusal says so), and the
  * index of the driver that matched is returned.
@@ -1357,6 +1412,7 @@ int main(void)
 		cmocka_unit_test(test_console__qemu_virt__ns16550a_with_clock),
 		cmocka_unit_test(test_console__sifive_u__sifive_uart0),
 		cmocka_unit_test(test_console__htif_on_spike),
+		cmocka_unit_test(test_console__rzfive_scif_from_stdout_path),
 		cmocka_unit_test(test_console__driver_table_decides),
 		cmocka_unit_test(test_console__follows_stdout_path_alias),
 		cmocka_unit_test(test_console__refusals_name_their_reason),
