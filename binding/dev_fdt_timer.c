@@ -17,7 +17,8 @@
  * virt,aclint=on generates) gives two reg entries, mtime first and the
  * mtimecmp array second, and which with a single entry is read as the
  * spec's default layout (mtimecmp at +0, mtime at +0x7FF8), as OpenSBI
- * does.
+ * does; Andes' PLICSW (a PLIC of software interrupts, one context per
+ * hart) and PLMT (mtime, then the mtimecmp array), laid out in dev_fdt.h.
  */
 #include <libfdt.h>
 
@@ -43,6 +44,11 @@ struct dev_fdt_timer_kind {
 	bool no_mtime;
 };
 
+/*
+ * Andes' PLICSW and PLMT (AX45MP: RZ/Five; AE350) are named in the tree
+ * the boot loader hands on, not in Linux's: their layouts are in
+ * dev_fdt.h.
+ */
 static const struct dev_fdt_timer_kind dev_fdt_timer_kinds[] = {
 	{"riscv,clint0", DEV_FDT_CLINT, false},
 	{"sifive,clint0", DEV_FDT_CLINT, false},
@@ -51,6 +57,8 @@ static const struct dev_fdt_timer_kind dev_fdt_timer_kinds[] = {
 	{"thead,c900-clint", DEV_FDT_CLINT, true},
 	{"thead,c900-aclint-mswi", DEV_FDT_ACLINT_MSWI, true},
 	{"thead,c900-aclint-mtimer", DEV_FDT_ACLINT_MTIMER, true},
+	{"andestech,plicsw", DEV_FDT_PLICSW, true},
+	{"andestech,plmt0", DEV_FDT_PLMT, false},
 };
 
 #define DEV_FDT_TIMER_KINDS                                                    \
@@ -72,6 +80,8 @@ static const char *const dev_fdt_timer_roles[] = {
 	[DEV_FDT_CLINT] = "clint",
 	[DEV_FDT_ACLINT_MSWI] = "aclint-mswi",
 	[DEV_FDT_ACLINT_MTIMER] = "aclint-mtimer",
+	[DEV_FDT_PLICSW] = "plicsw",
+	[DEV_FDT_PLMT] = "plmt",
 };
 
 /* ---- interrupts-extended, tuple by tuple ---- */
@@ -220,6 +230,35 @@ static const char *dev_fdt_timer_mtimer(const void *fdt, int node,
 	return NULL;
 }
 
+/* mtime at +0, then the mtimecmp array. */
+static const char *dev_fdt_timer_plmt(const struct dev_fdt_range *r,
+				      struct dev_fdt_timer_cand *c)
+{
+	if (r->size < DEV_FDT_PLMT_MTIMECMP)
+		return "reg too small for a PLMT";
+	c->dev.mtime = r->base;
+	c->dev.mtimecmp = r->base + DEV_FDT_PLMT_MTIMECMP;
+	c->mtimecmp_room = dev_fdt_timer_room(r->size - DEV_FDT_PLMT_MTIMECMP,
+					      DEV_FDT_MTIMECMP_STRIDE);
+	return c->mtimecmp_room ? NULL : "reg too small for a PLMT";
+}
+
+/* A context is a 4 KiB page above DEV_FDT_PLICSW_CONTEXT, a source. */
+static const char *dev_fdt_timer_plicsw(const struct dev_fdt_range *r,
+					struct dev_fdt_timer_cand *c)
+{
+	unsigned int room = 0;
+
+	if (r->size > DEV_FDT_PLICSW_CONTEXT)
+		room = dev_fdt_timer_room(r->size - DEV_FDT_PLICSW_CONTEXT,
+					  DEV_FDT_PLICSW_CONTEXT_STRIDE);
+	if (room > DEV_FDT_PLICSW_MAX_CONTEXTS)
+		room = DEV_FDT_PLICSW_MAX_CONTEXTS;
+	c->dev.msip = r->base;
+	c->msip_room = room;
+	return room ? NULL : "reg too small for a PLICSW";
+}
+
 static const char *dev_fdt_timer_regs(const void *fdt, int node, bool no_mtime,
 				      struct dev_fdt_timer_cand *c)
 {
@@ -235,6 +274,10 @@ static const char *dev_fdt_timer_regs(const void *fdt, int node, bool no_mtime,
 		c->dev.msip = r.base;
 		c->msip_room = dev_fdt_timer_room(r.size, DEV_FDT_MSIP_STRIDE);
 		return c->msip_room ? NULL : "reg too small for an MSWI";
+	case DEV_FDT_PLICSW:
+		return dev_fdt_timer_plicsw(&r, c);
+	case DEV_FDT_PLMT:
+		return dev_fdt_timer_plmt(&r, c);
 	default:
 		return dev_fdt_timer_mtimer(fdt, node, &r, no_mtime, c);
 	}
@@ -245,10 +288,15 @@ static bool dev_fdt_timer_counts(const struct dev_fdt_timer_dev *dev,
 				 uint32_t irq, bool *msip)
 {
 	/* by type, not by address: a block may sit at address 0 */
+	bool ipi_only =
+		dev->type == DEV_FDT_ACLINT_MSWI || dev->type == DEV_FDT_PLICSW;
+	bool timer_only =
+		dev->type == DEV_FDT_ACLINT_MTIMER || dev->type == DEV_FDT_PLMT;
+
 	*msip = irq == DEV_FDT_IRQ_MSIP;
 	if (*msip)
-		return dev->type != DEV_FDT_ACLINT_MTIMER;
-	return irq == DEV_FDT_IRQ_MTIP && dev->type != DEV_FDT_ACLINT_MSWI;
+		return !timer_only;
+	return irq == DEV_FDT_IRQ_MTIP && !ipi_only;
 }
 
 /* Pass one: every tuple resolves, the contexts fit the registers. */

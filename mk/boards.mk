@@ -2,7 +2,9 @@
 #
 # `make boards-check`: every RISC-V board tree Linux 6.12 ships, through
 # the firmware's own device-tree decoders, beside what OpenSBI 1.5.1's
-# generic platform would match (docs/boards.md says how to read it).
+# generic platform would match (docs/boards.md says how to read it),
+# and the boot-loader trees of tests/data/boards/ (Linux's tree plus the
+# IPI/timer nodes a boot loader adds).
 #   $(BUILD)/tools/board-report   one line per .dtb (tools/board-report/)
 #   $(BUILD)/boards/              the tree sources taken from the Linux
 #                                 tarball (once), and the compiled blobs
@@ -50,7 +52,8 @@ $(BOARDS_STAMP): $(BOARDS_TARBALL)
 BOARDS_ARGS = --src $(BOARDS_SRC) --out $(BOARDS_DIR) \
 	--tool $(BOARD_REPORT) --opensbi tests/data/opensbi-generic-drivers.txt \
 	--opensbi-bin $(OPENSBI_1_5) --golden tests/data/boards-expected.txt \
-	--gaps tests/data/boards-gaps.txt --doc docs/boards.md
+	--gaps tests/data/boards-gaps.txt --doc docs/boards.md \
+	--boot-loader-trees tests/data/boards
 
 # The Icicle Kit's own tree, the one `make run MACHINE=icicle` boots
 # (scripts/machine.sh names it), compiled from the same extraction.
@@ -66,11 +69,13 @@ board-report: $(BOARD_REPORT)
 
 # The self-test first: the check's rules on made-up lines, each failure
 # it exists for found.
-boards-check: $(BOARD_REPORT) $(BOARDS_STAMP)
+BOARDS_DEPS := $(BOARD_REPORT) $(BOARDS_STAMP) $(wildcard tests/data/boards/*/*.dts)
+
+boards-check: $(BOARDS_DEPS)
 	$(Q)scripts/boards-check.py --self-test
 	$(Q)scripts/boards-check.py $(BOARDS_ARGS)
 
-boards-update: $(BOARD_REPORT) $(BOARDS_STAMP)
+boards-update: $(BOARDS_DEPS)
 	$(Q)scripts/boards-check.py $(BOARDS_ARGS) --update
 
 ALL_TARGETS += $(BOARD_REPORT)

@@ -34,11 +34,24 @@ DTC = ["dtc", "-q", "-I", "dts", "-O", "dtb"]
 ROLES = ("console", "ipi", "timer", "reset")
 
 
-def compile_tree(src, board, out):
+# Boot-loader trees (tests/data/boards/): Linux's tree plus the nodes a
+# boot loader adds, written from the SoC's documentation; named by this
+# prefix and the Linux tree they include.
+BOOT_LOADER = "boot-loader/"
+
+
+def tree_source(board, extra):
+    """The .dts of @board: Linux's, or a boot-loader tree of @extra."""
+    if board.startswith(BOOT_LOADER):
+        return str((extra / (board[len(BOOT_LOADER):] + ".dts")).resolve())
+    return "arch/riscv/boot/dts/" + board + ".dts"
+
+
+def compile_tree(src, board, out, extra):
     """One tree to a blob; returns None or the first line of the error."""
     dtb = out / (board + ".dtb")
     dtb.parent.mkdir(parents=True, exist_ok=True)
-    dts = "arch/riscv/boot/dts/" + board + ".dts"
+    dts = tree_source(board, extra)
     cpp = subprocess.run(CPP + [dts], cwd=src, capture_output=True)
     if cpp.returncode != 0:
         return "cpp: " + cpp.stderr.decode(errors="replace").strip()
@@ -49,11 +62,14 @@ def compile_tree(src, board, out):
     return None
 
 
-def compile_all(src, out):
+def compile_all(src, out, extra):
     root = src / "arch/riscv/boot/dts"
     boards = sorted(str(p.relative_to(root))[:-4] for p in root.rglob("*.dts"))
+    boards += sorted(BOOT_LOADER + str(p.relative_to(extra))[:-4]
+                     for p in extra.rglob("*.dts"))
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-        errors = list(pool.map(lambda b: compile_tree(src, b, out), boards))
+        errors = list(pool.map(lambda b: compile_tree(src, b, out, extra),
+                               boards))
     return boards, dict(zip(boards, errors))
 
 
@@ -281,6 +297,14 @@ strings (the stdout-path node first for the console); a reset through a
 GPIO pin or an I2C PMIC counts only when OpenSBI also drives the pin's
 controller or the bus.
 
+**Boot-loader trees.** Where Linux's tree has no IPI or timer node
+because the boot loader adds one to the tree it hands on, a test tree in
+`tests/data/boards/` includes Linux's and adds those nodes, written from
+the SoC's documentation (no such boot loader build is at hand here). It
+is checked like the others and listed as `boot-loader/` and the Linux
+tree it extends. Its devices are tested by decoding only: no QEMU
+machine has them.
+
 **What fails the check.** (a) A board on which OpenSBI finds a console,
 an IPI and a timer, and ours lacks any of the three (IPI and timer must
 reach every hart). (b) A board whose decoded result differs from
@@ -401,7 +425,9 @@ def render(boards, fields, gaps):
     out += ["", "Trees with no IPI or timer node (FU540, FU740, the D1 "
             "boards, RZ/Five): the boot loader adds the CLINT (or Andes' "
             "PLICSW/PLMT) to the tree it hands on; Linux's tree alone gives "
-            "neither firmware one.", "", "## Details", ""]
+            "neither firmware one. `boot-loader/renesas/r9a07g043f01-smarc` "
+            "is RZ/Five's with the PLICSW and PLMT its boot loader adds.",
+            "", "## Details", ""]
     out += [n for b in boards for n in details(b, fields[b])] or ["- none"]
     return "\n".join(out) + "\n"
 
@@ -409,7 +435,7 @@ def render(boards, fields, gaps):
 def main():
     ap = argparse.ArgumentParser()
     paths = ("src", "out", "tool", "opensbi", "opensbi-bin", "golden",
-             "gaps", "doc")
+             "gaps", "doc", "boot-loader-trees")
     for opt in paths:
         ap.add_argument("--" + opt, type=pathlib.Path)
     ap.add_argument("--update", action="store_true")
@@ -424,7 +450,12 @@ def main():
         # check compiles it: OUT/dtb/BOARD.dtb.
         if args.src is None or args.out is None:
             ap.error("--compile needs --src and --out")
-        error = compile_tree(args.src, args.compile, args.out / "dtb")
+        if (args.compile.startswith(BOOT_LOADER) and
+                args.boot_loader_trees is None):
+            ap.error("--compile of a boot-loader tree needs "
+                     "--boot-loader-trees")
+        error = compile_tree(args.src, args.compile, args.out / "dtb",
+                             args.boot_loader_trees)
         if error:
             print("boards-check: %s: %s" % (args.compile, error))
         return 1 if error else 0
@@ -432,7 +463,7 @@ def main():
         ap.error("every path option is needed")
 
     out = args.out / "dtb"
-    boards, errors = compile_all(args.src, out)
+    boards, errors = compile_all(args.src, out, args.boot_loader_trees)
     lines = report(args.tool.resolve(), args.opensbi.resolve(), out, boards,
                    errors)
     fields = {b: parse_line(lines[b]) for b in boards}

@@ -138,7 +138,11 @@ static void dev_hart_contexts(struct fw_hart *h)
 		return;
 	t = &dev_hart_timers[h->hartid];
 	if (t->msip_dev < fw_dev.timer_devs &&
-	    dev_timers[t->msip_dev].msip <= UINTPTR_MAX)
+	    dev_timers[t->msip_dev].type == DEV_FDT_PLICSW)
+		(void)fw_plicsw_hart_setup(h, dev_timers[t->msip_dev].msip,
+					   t->msip_ctx);
+	else if (t->msip_dev < fw_dev.timer_devs &&
+		 dev_timers[t->msip_dev].msip <= UINTPTR_MAX)
 		h->doorbell = (uintptr_t)dev_timers[t->msip_dev].msip +
 			      (uintptr_t)t->msip_ctx * DEV_FDT_MSIP_STRIDE;
 	if (t->mtimecmp_dev < fw_dev.timer_devs &&
@@ -223,6 +227,8 @@ void fw_dev_ipi_send(const struct fw_hart *h)
 		return;
 	if (h->doorbell_imsic)
 		fw_imsic_send(doorbell);
+	else if (h->doorbell_claim)
+		fw_plicsw_send(doorbell, h->doorbell_bit);
 	else
 		fw_aclint_msip_write(doorbell, 1);
 }
@@ -233,6 +239,8 @@ void fw_dev_ipi_clear(const struct fw_hart *h)
 		return;
 	if (h->doorbell_imsic)
 		fw_imsic_clear();
+	else if (h->doorbell_claim)
+		fw_plicsw_clear(h->doorbell_claim);
 	else
 		fw_aclint_msip_write(h->doorbell, 0);
 }

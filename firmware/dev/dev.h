@@ -8,7 +8,8 @@
  *    /chosen/stdout-path node, else the /aliases/serial0 node, else the
  *    first one in the tree; none if the tree has none the firmware
  *    knows, and the firmware is then silent;
- *  - IPI (the doorbell): each hart's MSIP from a CLINT or ACLINT MSWI,
+ *  - IPI (the doorbell): each hart's MSIP from a CLINT or ACLINT MSWI
+ *    (or raised through Andes' PLICSW, plicsw.c),
  *    the hart taken from interrupts-extended (several CLINTs when QEMU
  *    makes several NUMA nodes); for a hart no MSWI reaches, its
  *    M-level IMSIC interrupt file (imsic.c: a write of one identity,
@@ -18,8 +19,8 @@
  *    AIA too): one doorbell path for every machine that has one, and
  *    the IMSIC only where nothing else reaches (OpenSBI 1.5.1 takes the
  *    IMSIC whenever there is one);
- *  - timer: each hart's mtimecmp and the mtime register (CLINT or ACLINT
- *    MTIMER), and /cpus/timebase-frequency;
+ *  - timer: each hart's mtimecmp and the mtime register (CLINT, ACLINT
+ *    MTIMER or Andes' PLMT), and /cpus/timebase-frequency;
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
  *    delegated to the supervisor domain (aplic.c);
  *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
@@ -181,6 +182,15 @@ void fw_aplic_setup(const struct dev_fdt_aplic *a);
 
 /* An MSIP word (aclint.c). */
 void fw_aclint_msip_write(uintptr_t msip, uint32_t value);
+
+/*
+ * Andes' PLICSW as a doorbell (plicsw.c): at boot, context @ctx of the
+ * device at @base for hart @h (false: beyond our addresses); ring the
+ * hart's pending bit; on the hart itself, claim and complete.
+ */
+bool fw_plicsw_hart_setup(struct fw_hart *h, uint64_t base, unsigned int ctx);
+void fw_plicsw_send(uintptr_t pending, uint32_t bit);
+void fw_plicsw_clear(uintptr_t claim);
 
 /*
  * A hart's M-level IMSIC file as a doorbell (imsic.c): ring the file at

@@ -67,11 +67,15 @@ struct fw_hart {
 	 * hart without, and the tree handed on marks it disabled.
 	 */
 	bool s_mode;
-	bool guarded;	      /* its stack guard (PMP) took */
-	bool doorbell_imsic;  /* doorbell is an IMSIC file, not an MSIP */
-	uint32_t counters;    /* the counters it has (probed at check-in) */
-	unsigned long misa;   /* as it read it at check-in */
-	uintptr_t doorbell;   /* its MSIP or M-level IMSIC file, 0: none */
+	bool guarded;	     /* its stack guard (PMP) took */
+	bool doorbell_imsic; /* doorbell is an IMSIC file, not an MSIP */
+	uint32_t counters;   /* the counters it has (probed at check-in) */
+	unsigned long misa;  /* as it read it at check-in */
+	uintptr_t doorbell;  /* its MSIP or M-level IMSIC file, 0: none */
+	/* A PLICSW doorbell (dev/plicsw.c): doorbell is the pending word,
+	 * doorbell_bit its bit; the context's claim register, 0: none. */
+	uintptr_t doorbell_claim;
+	uint32_t doorbell_bit;
 	uintptr_t mtimecmp;   /* its M-timer compare, 0: none */
 	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */
 	uintptr_t stack_top;  /* scratch and trap frame lie below it */

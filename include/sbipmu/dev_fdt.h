@@ -124,12 +124,15 @@ struct dev_fdt_console {
 void dev_fdt_console(const void *fdt, const struct dev_fdt_console_drivers *drv,
 		     struct dev_fdt_console *c);
 
-/* ---- timers and IPIs: CLINT, ACLINT MSWI, ACLINT MTIMER ---- */
+/* ---- timers and IPIs: CLINT, ACLINT MSWI / MTIMER, PLICSW, PLMT ---- */
 
 enum dev_fdt_timer_type {
-	DEV_FDT_CLINT,	      /* riscv,clint0 / sifive,clint0 */
-	DEV_FDT_ACLINT_MSWI,  /* riscv,aclint-mswi */
-	DEV_FDT_ACLINT_MTIMER /* riscv,aclint-mtimer */
+	DEV_FDT_CLINT,	       /* riscv,clint0 / sifive,clint0 */
+	DEV_FDT_ACLINT_MSWI,   /* riscv,aclint-mswi */
+	DEV_FDT_ACLINT_MTIMER, /* riscv,aclint-mtimer */
+	DEV_FDT_PLICSW,	       /* andestech,plicsw: IPIs only */
+	DEV_FDT_PLMT,	       /* andestech,plmt0: timer only */
+	DEV_FDT_TIMER_TYPES
 };
 
 /* Register strides, by the CLINT and ACLINT specs. */
@@ -140,6 +143,29 @@ enum dev_fdt_timer_type {
 #define DEV_FDT_CLINT_MTIME    0xBFF8u
 /* ACLINT MTIMER with one reg entry: mtimecmp at +0, mtime at +0x7FF8. */
 #define DEV_FDT_MTIMER_MTIME 0x7FF8u
+/*
+ * Andes' PLMT (andestech,plmt0): mtime at +0, the mtimecmp array right
+ * after it at +8 (OpenSBI's fdt_timer_plmt.c; the RV32 cores of the
+ * same family reach it with 32-bit accesses, the only ones we make).
+ */
+#define DEV_FDT_PLMT_MTIMECMP 0x8u
+/*
+ * Andes' PLICSW (andestech,plicsw): a PLIC whose sources are software
+ * interrupts wired to the harts' MSIP. Context k (the k-th hart of
+ * interrupts-extended) owns source k + 1 (source 0 does not exist):
+ * its priority word at 4 * (k + 1), its pending bit in the array at
+ * +0x1000 (a 1 written sets it), its enable words at +0x2000 + 0x80 * k,
+ * its threshold and claim/complete at +0x200000 + 0x1000 * k (+0, +4).
+ * A claim clears the pending bit, hence MSIP.
+ */
+#define DEV_FDT_PLICSW_PENDING	      0x1000u
+#define DEV_FDT_PLICSW_ENABLE	      0x2000u
+#define DEV_FDT_PLICSW_ENABLE_STRIDE  0x80u
+#define DEV_FDT_PLICSW_CONTEXT	      0x200000u
+#define DEV_FDT_PLICSW_CONTEXT_STRIDE 0x1000u
+#define DEV_FDT_PLICSW_CLAIM	      0x4u
+/* A PLIC has sources 1 to 1023: one per context. */
+#define DEV_FDT_PLICSW_MAX_CONTEXTS 1023u
 /* Contexts per device: the ACLINT spec's limit, and what CLINT fits. */
 #define DEV_FDT_MAX_CONTEXTS 4095u
 
@@ -147,7 +173,7 @@ enum dev_fdt_timer_type {
 struct dev_fdt_timer_dev {
 	enum dev_fdt_timer_type type;
 	int node;
-	uint64_t msip;	   /* MSIP of context k at msip + 4k */
+	uint64_t msip; /* MSIP of context k at msip + 4k; PLICSW: its base */
 	uint64_t mtimecmp; /* mtimecmp of context k at mtimecmp + 8k */
 	uint64_t mtime;	   /* the 64-bit mtime register */
 	uint16_t n_msip;   /* MSIP contexts the tree names */

@@ -199,6 +199,7 @@ static void test_console__sifive_u__sifive_uart0(void **state)
  * naming each hart's intc in hart order.
  */
 static int rzfive_harts = 1;
+static uint64_t rzfive_plicsw_size = 0x400000, rzfive_plmt_size = 0x100000;
 
 static void build_rzfive(void *fdt)
 {
@@ -215,12 +216,12 @@ static void build_rzfive(void *fdt)
 	}
 	n = node(fdt, 0, "interrupt-controller@13000000");
 	str(fdt, n, "compatible", "andestech,plicsw");
-	reg64(fdt, n, 0x13000000, 0x400000);
+	reg64(fdt, n, 0x13000000, rzfive_plicsw_size);
 	cells(fdt, n, "interrupts-extended", sw, 2 * rzfive_harts);
 	n = node(fdt, 0, "plmt0@110c0000");
 	assert_int_equal(fdt_setprop(fdt, n, "compatible", plmt, sizeof(plmt)),
 			 0);
-	reg64(fdt, n, 0x110c0000, 0x100000);
+	reg64(fdt, n, 0x110c0000, rzfive_plmt_size);
 	cells(fdt, n, "interrupts-extended", tm, 2 * rzfive_harts);
 	n = node(fdt, 0, "serial@1004b800");
 	assert_int_equal(fdt_setprop(fdt, n, "compatible", scif, sizeof(scif)),
@@ -814,6 +815,98 @@ static void test_aclint__thead_c900_mtimer_is_mtimecmp_only(void **state)
 	assert_int_equal(t->devs[1].type, DEV_FDT_ACLINT_MSWI);
 	free(t);
 	free(fdt);
+}
+
+/*
+ * Andes' PLMT and PLICSW as RZ/Five's boot loader names them: the
+ * PLMT's mtime at its base and mtimecmp right after, the PLICSW's
+ * base kept for its driver, each hart's context in tuple order.
+ */
+static void test_plicsw_plmt__rzfive_boot_loader_tree(void **state)
+{
+	void *fdt;
+	struct timers *t;
+
+	(void)state;
+	rzfive_harts = 1;
+	fdt = tree(build_rzfive);
+	t = scan_timers(fdt, MAX_DEVS, MAX_HARTS);
+	assert_int_equal(t->sum.refused, 0);
+	assert_int_equal(t->sum.n_devs, 2);
+	/* tree order: the PLMT's node comes first */
+	assert_int_equal(t->devs[0].type, DEV_FDT_PLMT);
+	assert_int_equal(t->devs[0].mtime, 0x110c0000);
+	assert_int_equal(t->devs[0].mtimecmp, 0x110c0008);
+	assert_int_equal(t->devs[0].n_msip, 0);
+	assert_int_equal(t->devs[0].n_mtimecmp, 1);
+	assert_int_equal(t->devs[1].type, DEV_FDT_PLICSW);
+	assert_int_equal(t->devs[1].msip, 0x13000000);
+	assert_int_equal(t->devs[1].mtime, 0);
+	assert_int_equal(t->devs[1].n_msip, 1);
+	assert_int_equal(t->devs[1].n_mtimecmp, 0);
+	assert_hart(t, 0, 1, 0, 0, 0);
+	assert_hart(t, 1, DEV_FDT_NO_DEV, 0, DEV_FDT_NO_DEV, 0);
+	free(t);
+	free(fdt);
+}
+
+static void test_plicsw_plmt__four_harts_context_is_tuple(void **state)
+{
+	void *fdt;
+	struct timers *t;
+
+	(void)state;
+	rzfive_harts = 4;
+	fdt = tree(build_rzfive);
+	rzfive_harts = 1;
+	t = scan_timers(fdt, MAX_DEVS, MAX_HARTS);
+	assert_int_equal(t->sum.n_devs, 2);
+	for (unsigned int h = 0; h < 4; h++)
+		assert_hart(t, h, 1, h, 0, h);
+	free(t);
+	free(fdt);
+}
+
+/*
+ * A PLICSW context is a 4 KiB page from +0x200000, a PLMT's mtimecmp
+ * 8 bytes from +8: a reg that holds fewer than the harts named, or
+ * none, refuses the node with its reason and stores nothing of it.
+ */
+static void test_plicsw_plmt__reg_must_hold_every_context(void **state)
+{
+	static const struct {
+		uint64_t plicsw, plmt;
+		const char *role, *problem;
+	} cases[] = {
+		{0x200000, 0x100000, "plicsw", "reg too small for a PLICSW"},
+		{0x202000, 0x100000, "plicsw",
+		 "interrupts-extended: more contexts than reg holds"},
+		{0x400000, 0x8, "plmt", "reg too small for a PLMT"},
+		{0x400000, 0x20, "plmt",
+		 "interrupts-extended: more contexts than reg holds"},
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		void *fdt;
+		struct timers *t;
+
+		rzfive_harts = 4;
+		rzfive_plicsw_size = cases[i].plicsw;
+		rzfive_plmt_size = cases[i].plmt;
+		fdt = tree(build_rzfive);
+		t = scan_timers(fdt, MAX_DEVS, MAX_HARTS);
+		assert_int_equal(t->sum.refused, 1);
+		assert_int_equal(t->sum.n_devs, 1);
+		assert_string_equal(t->sum.first_refused.role, cases[i].role);
+		assert_string_equal(t->sum.first_refused.problem,
+				    cases[i].problem);
+		free(t);
+		free(fdt);
+	}
+	rzfive_harts = 1;
+	rzfive_plicsw_size = 0x400000;
+	rzfive_plmt_size = 0x100000;
 }
 
 static void test_clint__sifive_u_serves_e51_and_u54(void **state)
@@ -1434,6 +1527,9 @@ int main(void)
 		cmocka_unit_test(test_clint__thead_c900__no_mtime),
 		cmocka_unit_test(
 			test_aclint__thead_c900_mtimer_is_mtimecmp_only),
+		cmocka_unit_test(test_plicsw_plmt__rzfive_boot_loader_tree),
+		cmocka_unit_test(test_plicsw_plmt__four_harts_context_is_tuple),
+		cmocka_unit_test(test_plicsw_plmt__reg_must_hold_every_context),
 		cmocka_unit_test(test_clint__sifive_u_serves_e51_and_u54),
 		cmocka_unit_test(test_clint__spike_one_hart),
 		cmocka_unit_test(test_clint__512_harts_over_four_sockets),

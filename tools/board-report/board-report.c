@@ -323,6 +323,8 @@ static const char *const board_timer_names[] = {
 	[DEV_FDT_CLINT] = "clint",
 	[DEV_FDT_ACLINT_MSWI] = "aclint-mswi",
 	[DEV_FDT_ACLINT_MTIMER] = "aclint-mtimer",
+	[DEV_FDT_PLICSW] = "plicsw",
+	[DEV_FDT_PLMT] = "plmt",
 };
 
 /* "aclint-mswi x1, aclint-mtimer x16": the devices by kind. */
@@ -331,7 +333,7 @@ static void board_timer_kinds(const struct dev_fdt_timer_dev *devs,
 {
 	const char *sep = " ";
 
-	for (unsigned int k = DEV_FDT_CLINT; k <= DEV_FDT_ACLINT_MTIMER; k++) {
+	for (unsigned int k = DEV_FDT_CLINT; k < DEV_FDT_TIMER_TYPES; k++) {
 		unsigned int count = 0;
 
 		for (unsigned int i = 0; i < n; i++)
