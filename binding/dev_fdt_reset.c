@@ -169,7 +169,40 @@ static const char *dev_fdt_reset_syscon(const void *fdt, int node,
 	return NULL;
 }
 
-/* ---- gpio-poweroff / gpio-restart on a sifive,gpio0 ---- */
+/* ---- gpio-poweroff / gpio-restart on a GPIO controller we drive ---- */
+
+/* The controllers, their pin count and the registers' span. */
+struct dev_fdt_gpio_kind {
+	const char *compatible;
+	enum dev_fdt_gpio_type type;
+	uint32_t pins;
+	uint64_t span;
+};
+
+static const struct dev_fdt_gpio_kind dev_fdt_gpio_kinds[] = {
+	{"sifive,gpio0", DEV_FDT_GPIO_SIFIVE, DEV_FDT_SIFIVE_GPIO_PINS,
+	 DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL + 4},
+	{"starfive,jh7110-sys-pinctrl", DEV_FDT_GPIO_STARFIVE,
+	 DEV_FDT_STARFIVE_GPIO_PINS,
+	 DEV_FDT_STARFIVE_GPIO_DOUT + DEV_FDT_STARFIVE_GPIO_PINS},
+};
+
+/* The kind of the enabled controller @ctrl, or NULL. */
+static const struct dev_fdt_gpio_kind *dev_fdt_gpio_kind_of(const void *fdt,
+							    int ctrl)
+{
+	unsigned int i;
+
+	if (!dev_fdt_enabled(fdt, ctrl))
+		return NULL;
+	for (i = 0;
+	     i < sizeof(dev_fdt_gpio_kinds) / sizeof(dev_fdt_gpio_kinds[0]);
+	     i++)
+		if (fdt_node_check_compatible(
+			    fdt, ctrl, dev_fdt_gpio_kinds[i].compatible) == 0)
+			return &dev_fdt_gpio_kinds[i];
+	return NULL;
+}
 
 /* Property names and Linux's defaults, by binding. */
 struct dev_fdt_gpio_props {
@@ -195,7 +228,8 @@ static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
 {
 	int len, ctrl;
 	const fdt32_t *g = fdt_getprop(fdt, node, "gpios", &len);
-	uint32_t cells, pins = DEV_FDT_SIFIVE_GPIO_PINS;
+	const struct dev_fdt_gpio_kind *k;
+	uint32_t cells, pins;
 	struct dev_fdt_range reg;
 	const char *why;
 
@@ -204,24 +238,26 @@ static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
 	ctrl = dev_fdt_phandle_node(fdt, fdt32_ld(&g[0]));
 	if (ctrl < 0)
 		return "gpios names no node";
-	if (fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0 ||
-	    !dev_fdt_enabled(fdt, ctrl))
-		return "gpio controller not an enabled sifive,gpio0";
+	k = dev_fdt_gpio_kind_of(fdt, ctrl);
+	if (!k)
+		return "gpio controller not an enabled one we drive";
 	if (!dev_fdt_u32(fdt, ctrl, "#gpio-cells", &cells) || cells != 2)
 		return "gpio controller #gpio-cells not 2";
 	if (len < 12)
 		return "gpios cut short";
+	pins = k->pins;
 	(void)dev_fdt_u32(fdt, ctrl, "ngpios", &pins);
 	r->pin = fdt32_ld(&g[1]);
 	r->active_low = (fdt32_ld(&g[2]) & DEV_FDT_GPIO_LOW) != 0;
-	if (r->pin >= pins || r->pin >= DEV_FDT_SIFIVE_GPIO_PINS)
+	if (r->pin >= pins || r->pin >= k->pins)
 		return "gpio pin beyond the controller's";
 	why = dev_fdt_reg(fdt, ctrl, 0, &reg);
 	if (why)
 		return why;
-	if (!dev_fdt_range_holds(&reg, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL, 4))
+	if (!dev_fdt_range_holds(&reg, 0, k->span))
 		return "gpio controller reg too small";
 	r->gpio_base = reg.base;
+	r->gpio_type = k->type;
 	return NULL;
 }
 

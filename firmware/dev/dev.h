@@ -24,7 +24,8 @@
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
  *    delegated to the supervisor domain (aplic.c);
  *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
- *    gpio-poweroff on a sifive,gpio0, HTIF's power-off.
+ *    gpio-poweroff on a sifive,gpio0 or JH7110's pinctrl, HTIF's
+ *    power-off.
  * No address is built in: what the tree lacks is absent, and the SBI
  * extensions that need it (DBCN, SRST) are then not offered. Devices
  * never call into the SBI extensions, SSE or the PMU.
@@ -200,6 +201,10 @@ void fw_plicsw_clear(uintptr_t claim);
 void fw_imsic_send(uintptr_t file);
 bool fw_imsic_hart_init(void);
 void fw_imsic_clear(void);
+
+/* Drive JH7110 pinctrl pin @pin of the controller at @base (starfive_gpio.c).
+ */
+void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high);
 
 /* One reset action decoded from the tree: a register write or a GPIO. */
 void fw_reset_do(const struct dev_fdt_reset *r);

@@ -256,14 +256,31 @@ enum dev_fdt_reset_action {
 	/* One 32-bit register: new = (old & ~mask) | (value & mask); a
 	 * mask of all ones is a plain write. */
 	DEV_FDT_RESET_WRITE32,
-	/* Drive a sifive,gpio0 pin active (gpio-restart / gpio-poweroff). */
+	/* Drive a GPIO pin active (gpio-restart / gpio-poweroff). */
 	DEV_FDT_RESET_GPIO,
+};
+
+/* The GPIO controllers a GPIO action drives a pin of. */
+enum dev_fdt_gpio_type {
+	DEV_FDT_GPIO_SIFIVE,   /* sifive,gpio0 */
+	DEV_FDT_GPIO_STARFIVE, /* starfive,jh7110-sys-pinctrl */
 };
 
 /* sifive,gpio0 registers the GPIO action uses (FU540 manual, ch. 12). */
 #define DEV_FDT_SIFIVE_GPIO_OUTPUT_EN  0x08u
 #define DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL 0x0Cu
 #define DEV_FDT_SIFIVE_GPIO_PINS       32u
+/*
+ * JH7110's system pinctrl (starfive,jh7110-sys-pinctrl) as GPIO, as
+ * Linux's pinctrl-starfive-jh7110.c and OpenSBI's fdt_gpio_starfive.c
+ * drive it: one byte per pin, four pins a 32-bit word, pin p in byte
+ * lane p % 4 of the word at (p & ~3). The output-enable bytes from +0
+ * (the signal driven into a pin's output enable: 0 is enabled), the
+ * output-value bytes from +0x40 (0 low, 1 high). 64 GPIOs.
+ */
+#define DEV_FDT_STARFIVE_GPIO_DOEN 0x00u
+#define DEV_FDT_STARFIVE_GPIO_DOUT 0x40u
+#define DEV_FDT_STARFIVE_GPIO_PINS 64u
 
 /* One way to do the SRST types in @srst. */
 struct dev_fdt_reset {
@@ -279,7 +296,8 @@ struct dev_fdt_reset {
 	 * left undriven until used; the timing in ms, Linux's defaults
 	 * (100, 100, 3000) when absent */
 	uint64_t gpio_base;
-	uint32_t pin;
+	enum dev_fdt_gpio_type gpio_type;
+	uint32_t pin; /* below its controller's *_GPIO_PINS */
 	bool active_low;
 	bool open_source;
 	uint32_t active_delay_ms;
@@ -305,8 +323,8 @@ struct dev_fdt_resets {
  * a "syscon" with 32-bit registers; offset; value and/or mask: value
  * alone means mask all ones, mask alone the old binding where mask is
  * the value), gpio-poweroff (shutdown) and gpio-restart (both reboots)
- * on a sifive,gpio0. No device tells a cold reboot from a warm one, so
- * every reboot action serves both.
+ * on a sifive,gpio0 or JH7110's system pinctrl. No device tells a cold reboot
+ * from a warm one, so every reboot action serves both.
  */
 void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out);
 

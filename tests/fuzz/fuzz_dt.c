@@ -243,7 +243,9 @@ static void fuzz_check_devices(const void *fdt)
 	for (unsigned int i = 0; i < r.n; i++) {
 		FUZZ_CHECK(r.r[i].srst && !(r.r[i].srst & ~7u));
 		FUZZ_CHECK(r.r[i].action != DEV_FDT_RESET_GPIO ||
-			   r.r[i].pin < DEV_FDT_SIFIVE_GPIO_PINS);
+			   r.r[i].pin < (r.r[i].gpio_type == DEV_FDT_GPIO_SIFIVE
+						 ? DEV_FDT_SIFIVE_GPIO_PINS
+						 : DEV_FDT_STARFIVE_GPIO_PINS));
 	}
 }
 

@@ -1470,6 +1470,86 @@ static void test_reset__gpio_poweroff_and_hostile_specifiers(void **state)
 	free(fdt);
 }
 
+/*
+ * JH7110's gpio-restart (pin 35 of the system pinctrl, as the
+ * VisionFive 2's tree has it) with @gpio_spec, the pinctrl's reg
+ * @jh7110_gpio_size long; and a pinctrl the firmware does not drive.
+ */
+static uint64_t jh7110_gpio_size = 0x10000;
+
+static void build_jh7110_gpio(void *fdt)
+{
+	int soc = add_soc(fdt), g, n;
+
+	g = node(fdt, soc, "pinctrl@13040000");
+	str(fdt, g, "compatible", "starfive,jh7110-sys-pinctrl");
+	reg64(fdt, g, 0x13040000, jh7110_gpio_size);
+	assert_int_equal(fdt_setprop_empty(fdt, g, "gpio-controller"), 0);
+	u32(fdt, g, "#gpio-cells", gpio_spec[3]);
+	u32(fdt, g, "phandle", 7);
+	g = node(fdt, soc, "pinctrl@11910000");
+	str(fdt, g, "compatible", "starfive,jh7100-pinctrl");
+	reg64(fdt, g, 0x11910000, 0x10000);
+	u32(fdt, g, "#gpio-cells", 2);
+	u32(fdt, g, "phandle", 8);
+	n = node(fdt, 0, "gpio-restart");
+	str(fdt, n, "compatible", "gpio-restart");
+	cells(fdt, n, "gpios", gpio_spec, 3);
+}
+
+static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
+{
+	static const uint32_t pin35[] = {7, 35, 0, 2};
+	static const uint32_t pin63_low[] = {7, 63, 1, 2};
+	static const uint32_t pin64[] = {7, 64, 0, 2};
+	static const uint32_t jh7100[] = {8, 35, 0, 2};
+	struct dev_fdt_resets out;
+	void *fdt;
+
+	(void)state;
+	gpio_spec = pin35;
+	fdt = tree(build_jh7110_gpio);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(out.r[0].srst, DEV_FDT_SRST_REBOOT);
+	assert_int_equal(out.r[0].gpio_type, DEV_FDT_GPIO_STARFIVE);
+	assert_int_equal(out.r[0].gpio_base, 0x13040000);
+	assert_int_equal(out.r[0].pin, 35);
+	assert_false(out.r[0].active_low);
+	free(fdt);
+	/* 64 pins: the last one's bytes end the register arrays */
+	gpio_spec = pin63_low;
+	jh7110_gpio_size = DEV_FDT_STARFIVE_GPIO_DOUT + 64;
+	fdt = tree(build_jh7110_gpio);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(out.r[0].pin, 63);
+	assert_true(out.r[0].active_low);
+	free(fdt);
+	jh7110_gpio_size = DEV_FDT_STARFIVE_GPIO_DOUT + 60;
+	fdt = tree(build_jh7110_gpio);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.n, 0);
+	assert_string_equal(out.first_refused.problem,
+			    "gpio controller reg too small");
+	free(fdt);
+	jh7110_gpio_size = 0x10000;
+	gpio_spec = pin64;
+	fdt = tree(build_jh7110_gpio);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.n, 0);
+	assert_string_equal(out.first_refused.problem,
+			    "gpio pin beyond the controller's");
+	free(fdt);
+	gpio_spec = jh7100;
+	fdt = tree(build_jh7110_gpio);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.n, 0);
+	assert_string_equal(out.first_refused.problem,
+			    "gpio controller not an enabled one we drive");
+	free(fdt);
+}
+
 /* Five finishers: two actions each, eight fit, the fifth's two over. */
 static void build_five_tests(void *fdt)
 {
@@ -1545,6 +1625,7 @@ int main(void)
 		cmocka_unit_test(test_reset__syscon_value_mask_and_refusals),
 		cmocka_unit_test(
 			test_reset__gpio_poweroff_and_hostile_specifiers),
+		cmocka_unit_test(test_reset__gpio_restart_on_jh7110_pinctrl),
 		cmocka_unit_test(test_reset__capacity_counted_whole_nodes),
 	};
 

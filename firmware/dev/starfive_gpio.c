@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * JH7110's system pinctrl as a GPIO output (starfive,jh7110-sys-pinctrl:
+ * the VisionFive 2, Star64 and Mars boards' gpio-restart on pin 35).
+ * Each pin has a byte in a word of output-enable signals and one in a
+ * word of output values (dev_fdt.h); the pin's byte is rewritten, the
+ * three other pins' bytes of the word are kept. The value goes first,
+ * then the output is enabled, so the pin never drives the old value.
+ * Tested by decoding only (tests/unit/test_dev_fdt.c): no QEMU machine
+ * has this controller.
+ */
+#include <sbipmu/dev_fdt.h>
+
+#include "dev/dev.h"
+
+#define STARFIVE_GPIO_LANE_MASK 0xFFU
+
+/* Write @byte into pin @pin's lane of the word array at @array. */
+static void starfive_gpio_byte(uintptr_t array, uint32_t pin, uint32_t byte)
+{
+	volatile uint32_t *word = (volatile uint32_t *)(array + (pin & ~3U));
+	unsigned int shift = (pin % 4) * 8;
+
+	*word = (*word & ~(STARFIVE_GPIO_LANE_MASK << shift)) | (byte << shift);
+}
+
+void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high)
+{
+	if (pin >= DEV_FDT_STARFIVE_GPIO_PINS)
+		return;
+	starfive_gpio_byte(base + DEV_FDT_STARFIVE_GPIO_DOUT, pin, high);
+	/* output enable is active low: 0 drives the pin */
+	starfive_gpio_byte(base + DEV_FDT_STARFIVE_GPIO_DOEN, pin, 0);
+}
