@@ -2,12 +2,13 @@
 /*
  * The reset and power-off probe (dev_fdt.h): each node to the actions
  * that perform SBI SRST types, one 32-bit register update or one GPIO
- * pin driven active. The semantics are those of the Linux drivers the
- * bindings were written for (power/reset/syscon-poweroff.c,
- * syscon-reboot.c, gpio-poweroff.c, gpio-restart.c) and of QEMU's
- * sifive_test finisher; where a binding leaves a choice the comment at
- * the decoder says which we made. A node is decoded whole into local
- * actions and stored only if all of them fit.
+ * pin driven active, or register operations on a PMIC over I2C. The
+ * semantics are those of the Linux drivers the bindings were written
+ * for (power/reset/syscon-poweroff.c, syscon-reboot.c, gpio-poweroff.c,
+ * gpio-restart.c), of QEMU's sifive_test finisher and, for the PMICs, of
+ * OpenSBI (the Linux drivers do not reset through them); where a binding leaves
+ * a choice the comment at the decoder says which we made. A node is decoded
+ * whole into local actions and stored only if all of them fit.
  */
 #include <libfdt.h>
 
@@ -21,6 +22,9 @@ enum dev_fdt_reset_kind {
 	DEV_FDT_SYSCON_REBOOT,
 	DEV_FDT_GPIO_POWEROFF,
 	DEV_FDT_GPIO_RESTART,
+	DEV_FDT_DA9063,
+	DEV_FDT_AXP15060,
+	DEV_FDT_SG2042_MCU,
 	DEV_FDT_RESET_KINDS
 };
 
@@ -32,6 +36,9 @@ static const char *const dev_fdt_reset_compats[DEV_FDT_RESET_KINDS] = {
 	[DEV_FDT_SYSCON_REBOOT] = "syscon-reboot",
 	[DEV_FDT_GPIO_POWEROFF] = "gpio-poweroff",
 	[DEV_FDT_GPIO_RESTART] = "gpio-restart",
+	[DEV_FDT_DA9063] = "dlg,da9063",
+	[DEV_FDT_AXP15060] = "x-powers,axp15060",
+	[DEV_FDT_SG2042_MCU] = "sophgo,sg2042-hwmon-mcu",
 };
 
 #define DEV_FDT_ALL_BITS     0xFFFFFFFFu
@@ -281,6 +288,141 @@ static const char *dev_fdt_reset_gpio(const void *fdt, int node, uint32_t srst,
 	return dev_fdt_reset_gpio_pin(fdt, node, r);
 }
 
+/* ---- PMICs and MCUs on an I2C bus ---- */
+
+/*
+ * What each device is told, as OpenSBI 1.5.1 does it (fu740.c,
+ * jh7110.c, fdt_reset_sg2042_hwmon_mcu.c). DA9063: page 2 selected and
+ * read back, the device id (0x81) must be 0x61, else nothing is written;
+ * then page 0 and CONTROL_F (0x13) SHUTDOWN (bit 1), or for a reboot
+ * the watchdog scale of CONTROL_D (0x11, bits 0-2) cleared, CONTROL_F
+ * WAKEUP (bit 2) and CONTROL_A (0x0E) M_POWER1_EN | M_POWER_EN |
+ * STANDBY (0x68). AXP15060: register 0x32, bit 7 powers off, bit 6
+ * restarts. SG2042's MCU: command register 3, 2 powers off, 7 reboots.
+ */
+static const struct dev_fdt_i2c_op dev_fdt_da9063_off[] = {
+	{DEV_FDT_I2C_WRITE, 0x00, 0x02, 0},
+	{DEV_FDT_I2C_EXPECT, 0x00, 0x02, 0},
+	{DEV_FDT_I2C_EXPECT, 0x81, 0x61, 0},
+	{DEV_FDT_I2C_WRITE, 0x00, 0x00, 0},
+	{DEV_FDT_I2C_WRITE, 0x13, 0x02, 0},
+};
+static const struct dev_fdt_i2c_op dev_fdt_da9063_reboot[] = {
+	{DEV_FDT_I2C_WRITE, 0x00, 0x02, 0},
+	{DEV_FDT_I2C_EXPECT, 0x00, 0x02, 0},
+	{DEV_FDT_I2C_EXPECT, 0x81, 0x61, 0},
+	{DEV_FDT_I2C_WRITE, 0x00, 0x00, 0},
+	{DEV_FDT_I2C_UPDATE, 0x11, 0x00, 0x07},
+	{DEV_FDT_I2C_WRITE, 0x13, 0x04, 0},
+	{DEV_FDT_I2C_WRITE, 0x0E, 0x68, 0},
+};
+static const struct dev_fdt_i2c_op dev_fdt_axp15060_off[] = {
+	{DEV_FDT_I2C_UPDATE, 0x32, 0x80, 0x80},
+};
+static const struct dev_fdt_i2c_op dev_fdt_axp15060_reboot[] = {
+	{DEV_FDT_I2C_UPDATE, 0x32, 0x40, 0x40},
+};
+static const struct dev_fdt_i2c_op dev_fdt_sg2042_off[] = {
+	{DEV_FDT_I2C_WRITE, 0x03, 0x02, 0},
+};
+static const struct dev_fdt_i2c_op dev_fdt_sg2042_reboot[] = {
+	{DEV_FDT_I2C_WRITE, 0x03, 0x07, 0},
+};
+
+struct dev_fdt_i2c_scripts {
+	const struct dev_fdt_i2c_op *off, *reboot;
+	unsigned int n_off, n_reboot;
+};
+
+static const struct dev_fdt_i2c_scripts dev_fdt_i2c_devices[] = {
+	[DEV_FDT_DA9063] = {dev_fdt_da9063_off, dev_fdt_da9063_reboot,
+			    sizeof(dev_fdt_da9063_off) /
+				    sizeof(dev_fdt_da9063_off[0]),
+			    sizeof(dev_fdt_da9063_reboot) /
+				    sizeof(dev_fdt_da9063_reboot[0])},
+	[DEV_FDT_AXP15060] = {dev_fdt_axp15060_off, dev_fdt_axp15060_reboot, 1,
+			      1},
+	[DEV_FDT_SG2042_MCU] = {dev_fdt_sg2042_off, dev_fdt_sg2042_reboot, 1,
+				1},
+};
+
+/* The bus: the device's parent, an enabled controller we drive. */
+static const char *dev_fdt_reset_i2c_bus(const void *fdt, int node,
+					 struct dev_fdt_reset *r)
+{
+	static const char *const buses[] = {"snps,designware-i2c",
+					    "sifive,i2c0"};
+	int bus = fdt_parent_offset(fdt, node), kind;
+	struct dev_fdt_range reg;
+	const char *why;
+
+	kind = bus < 0 ? -1 : dev_fdt_match(fdt, bus, buses, 2);
+	if (kind < 0 || !dev_fdt_enabled(fdt, bus))
+		return "i2c bus not an enabled controller we drive";
+	why = dev_fdt_reg(fdt, bus, 0, &reg);
+	if (why)
+		return why;
+	/* DW: 32-bit registers at fixed offsets; OpenCores: as the node
+	 * says, 8-bit registers 1 byte apart when it says nothing */
+	r->i2c_type = kind == 0 ? DEV_FDT_I2C_DW : DEV_FDT_I2C_OCORES;
+	r->i2c_reg_shift = 0;
+	r->i2c_reg_io_width = 4;
+	if (r->i2c_type == DEV_FDT_I2C_OCORES) {
+		r->i2c_reg_io_width = 1;
+		if (fdt_getprop(fdt, bus, "reg-shift", NULL) &&
+		    !dev_fdt_u32(fdt, bus, "reg-shift", &r->i2c_reg_shift))
+			return "i2c bus reg-shift not one cell";
+		if (fdt_getprop(fdt, bus, "reg-io-width", NULL) &&
+		    !dev_fdt_u32(fdt, bus, "reg-io-width",
+				 &r->i2c_reg_io_width))
+			return "i2c bus reg-io-width not one cell";
+		if (r->i2c_reg_shift > DEV_FDT_I2C_OCORES_MAX_SHIFT)
+			return "i2c bus reg-shift too large";
+		if (r->i2c_reg_io_width != 1 && r->i2c_reg_io_width != 4)
+			return "i2c bus reg-io-width neither 1 nor 4";
+	}
+	/* DW: up to its last register; OpenCores: its 5 registers */
+	if (!dev_fdt_range_holds(&reg, 0,
+				 r->i2c_type == DEV_FDT_I2C_DW
+					 ? DEV_FDT_I2C_DW_SPAN
+					 : (4u << r->i2c_reg_shift) +
+						   r->i2c_reg_io_width))
+		return "i2c bus reg too small";
+	r->i2c_base = reg.base;
+	return NULL;
+}
+
+/* reg = <address>: one cell, a 7-bit address. */
+static const char *dev_fdt_reset_i2c(const void *fdt, int node,
+				     enum dev_fdt_reset_kind kind,
+				     struct dev_fdt_reset_cand *c)
+{
+	const struct dev_fdt_i2c_scripts *d = &dev_fdt_i2c_devices[kind];
+	struct dev_fdt_reset r = {.action = DEV_FDT_RESET_I2C, .node = node};
+	const char *why;
+	int len;
+	const fdt32_t *addr = fdt_getprop(fdt, node, "reg", &len);
+
+	if (!addr || len != 4)
+		return "reg not one cell";
+	r.i2c_addr = fdt32_ld(addr);
+	if (r.i2c_addr > 0x7F)
+		return "reg not a 7-bit i2c address";
+	why = dev_fdt_reset_i2c_bus(fdt, node, &r);
+	if (why)
+		return why;
+	c->a[0] = r;
+	c->a[0].srst = DEV_FDT_SRST_SHUTDOWN;
+	c->a[0].ops = d->off;
+	c->a[0].n_ops = d->n_off;
+	c->a[1] = r;
+	c->a[1].srst = DEV_FDT_SRST_REBOOT;
+	c->a[1].ops = d->reboot;
+	c->a[1].n_ops = d->n_reboot;
+	c->n = 2;
+	return NULL;
+}
+
 /* ---- the walk ---- */
 
 static const char *dev_fdt_reset_decode(const void *fdt, int node,
@@ -300,9 +442,11 @@ static const char *dev_fdt_reset_decode(const void *fdt, int node,
 	case DEV_FDT_GPIO_POWEROFF:
 		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_SHUTDOWN,
 					  &dev_fdt_gpio_poweroff, c);
-	default:
+	case DEV_FDT_GPIO_RESTART:
 		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_REBOOT,
 					  &dev_fdt_gpio_restart, c);
+	default:
+		return dev_fdt_reset_i2c(fdt, node, kind, c);
 	}
 }
 

@@ -78,6 +78,12 @@ static void dev_probe_console(const void *fdt)
 	fw_console_attach(ops);
 }
 
+static const char *const dev_reset_names[] = {
+	[DEV_FDT_RESET_WRITE32] = "register write",
+	[DEV_FDT_RESET_GPIO] = "gpio",
+	[DEV_FDT_RESET_I2C] = "i2c",
+};
+
 static void dev_probe_resets(const void *fdt)
 {
 	unsigned int i;
@@ -87,9 +93,7 @@ static void dev_probe_resets(const void *fdt)
 	for (i = 0; i < dev_resets.n; i++)
 		fw_dev.reset_types |= dev_resets.r[i].srst;
 	if (dev_resets.n)
-		fw_dev.reset_name = dev_resets.r[0].action == DEV_FDT_RESET_GPIO
-					    ? "gpio"
-					    : "register write";
+		fw_dev.reset_name = dev_reset_names[dev_resets.r[0].action];
 	if (fw_htif_present()) {
 		fw_dev.reset_types |= DEV_FDT_SRST_SHUTDOWN;
 		if (!dev_resets.n)
@@ -251,8 +255,10 @@ bool fw_dev_reset_can(unsigned int type)
 }
 
 /*
- * The first action that does @type. A "system failure" shutdown on
- * sifive,test carries the failure code (QEMU then exits with status 1).
+ * The first action that does @type and can be made (an I2C PMIC that
+ * does not answer gives way to the next, e.g. JH7110's gpio-restart).
+ * A "system failure" shutdown on sifive,test carries the failure code
+ * (QEMU then exits with status 1).
  */
 bool fw_dev_reset(unsigned int type, bool failure)
 {
@@ -269,8 +275,8 @@ bool fw_dev_reset(unsigned int type, bool failure)
 		    r.action == DEV_FDT_RESET_WRITE32 &&
 		    r.value == DEV_FDT_TEST_PASS)
 			r.value = DEV_FDT_TEST_FAIL_CODE(1);
-		fw_reset_do(&r);
-		return true;
+		if (fw_reset_do(&r))
+			return true;
 	}
 	return type == SBI_SRST_TYPE_SHUTDOWN && fw_htif_poweroff(failure);
 }

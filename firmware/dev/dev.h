@@ -24,8 +24,8 @@
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
  *    delegated to the supervisor domain (aplic.c);
  *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
- *    gpio-poweroff on a sifive,gpio0 or JH7110's pinctrl, HTIF's
- *    power-off.
+ *    gpio-poweroff on a sifive,gpio0 or JH7110's pinctrl, the DA9063
+ *    and AXP15060 PMICs and SG2042's MCU over I2C, HTIF's power-off.
  * No address is built in: what the tree lacks is absent, and the SBI
  * extensions that need it (DBCN, SRST) are then not offered. Devices
  * never call into the SBI extensions, SSE or the PMU.
@@ -202,11 +202,49 @@ void fw_imsic_send(uintptr_t file);
 bool fw_imsic_hart_init(void);
 void fw_imsic_clear(void);
 
-/* Drive JH7110 pinctrl pin @pin of the controller at @base (starfive_gpio.c).
+/*
+ * An I2C controller as a reset action uses it (i2c_dw.c, i2c_ocores.c):
+ * one 8-bit register of the device at 7-bit @addr written or read,
+ * polled, each wait bounded by FW_I2C_TIMEOUT_US; false on a missing
+ * ACK, an abort or a timeout, never a hang.
  */
+struct fw_i2c_bus {
+	uintptr_t base;
+	uint32_t shift; /* registers 1 << shift bytes apart (OpenCores) */
+	uint32_t width; /* access width, 1 or 4 (OpenCores) */
+};
+
+struct fw_i2c_driver {
+	bool (*write)(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
+		      uint8_t value);
+	bool (*read)(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
+		     uint8_t *value);
+};
+
+extern const struct fw_i2c_driver fw_i2c_dw, fw_i2c_ocores;
+
+/* A byte takes 90 us at 100 kHz: 10 ms is a stuck bus, not a slow one. */
+#define FW_I2C_TIMEOUT_US 10000U
+
+/* A deadline @us from now, and whether it has passed. */
+static inline uint64_t fw_dev_deadline(uint32_t us)
+{
+	return fw_dev_time() + fw_dev_us_to_ticks(us);
+}
+
+static inline bool fw_dev_passed(uint64_t deadline)
+{
+	return (int64_t)(fw_dev_time() - deadline) > 0;
+}
+
+/* JH7110's pinctrl at @base: drive pin @pin (starfive_gpio.c). */
 void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high);
 
-/* One reset action decoded from the tree: a register write or a GPIO. */
-void fw_reset_do(const struct dev_fdt_reset *r);
+/*
+ * One reset action decoded from the tree: a register write, a GPIO or
+ * I2C operations. False if it could not be made (an address beyond
+ * ours, an I2C device that did not answer or is not the one named).
+ */
+bool fw_reset_do(const struct dev_fdt_reset *r);
 
 #endif

@@ -258,6 +258,33 @@ enum dev_fdt_reset_action {
 	DEV_FDT_RESET_WRITE32,
 	/* Drive a GPIO pin active (gpio-restart / gpio-poweroff). */
 	DEV_FDT_RESET_GPIO,
+	/* Register operations on a PMIC or MCU over an I2C bus. */
+	DEV_FDT_RESET_I2C,
+};
+
+/* The I2C controllers an I2C action talks through. */
+enum dev_fdt_i2c_type {
+	DEV_FDT_I2C_DW,	    /* snps,designware-i2c (JH7110, SG2042) */
+	DEV_FDT_I2C_OCORES, /* sifive,i2c0: OpenCores' (FU740) */
+};
+
+/*
+ * One register operation on an I2C device (8-bit register numbers and
+ * values): write @value; read, then write (old & ~@mask) | @value; or
+ * read and fail unless it is @value (a check that the chip is the one
+ * named before anything is written).
+ */
+enum dev_fdt_i2c_op_kind {
+	DEV_FDT_I2C_WRITE,
+	DEV_FDT_I2C_UPDATE,
+	DEV_FDT_I2C_EXPECT,
+};
+
+struct dev_fdt_i2c_op {
+	enum dev_fdt_i2c_op_kind kind;
+	uint8_t reg;
+	uint8_t value;
+	uint8_t mask; /* UPDATE only */
 };
 
 /* The GPIO controllers a GPIO action drives a pin of. */
@@ -303,7 +330,22 @@ struct dev_fdt_reset {
 	uint32_t active_delay_ms;
 	uint32_t inactive_delay_ms;
 	uint32_t wait_delay_ms;
+	/* I2C: the bus controller (base, and for OpenCores' reg-shift and
+	 * reg-io-width, 1 or 4), the device's 7-bit address, and the
+	 * operations to run in order, a static list of the binding's */
+	enum dev_fdt_i2c_type i2c_type;
+	uint64_t i2c_base;
+	uint32_t i2c_reg_shift;
+	uint32_t i2c_reg_io_width;
+	uint32_t i2c_addr;
+	const struct dev_fdt_i2c_op *ops;
+	unsigned int n_ops;
 };
+
+/* OpenCores' I2C: reg-shift accepted (registers up to 16 bytes apart). */
+#define DEV_FDT_I2C_OCORES_MAX_SHIFT 4
+/* DesignWare's registers the driver uses end below this offset. */
+#define DEV_FDT_I2C_DW_SPAN 0xA0u
 
 #define DEV_FDT_MAX_RESETS 8
 
@@ -323,7 +365,11 @@ struct dev_fdt_resets {
  * a "syscon" with 32-bit registers; offset; value and/or mask: value
  * alone means mask all ones, mask alone the old binding where mask is
  * the value), gpio-poweroff (shutdown) and gpio-restart (both reboots)
- * on a sifive,gpio0 or JH7110's system pinctrl. No device tells a cold reboot
+ * on a sifive,gpio0 or JH7110's system pinctrl, and the PMICs and MCU
+ * OpenSBI resets through over I2C (dlg,da9063: FU740; x-powers,axp15060:
+ * JH7110; sophgo,sg2042-hwmon-mcu: SG2042), each on a DesignWare or
+ * OpenCores controller, their register operations as OpenSBI makes
+ * them. No device tells a cold reboot
  * from a warm one, so every reboot action serves both.
  */
 void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out);

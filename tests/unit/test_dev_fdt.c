@@ -1550,6 +1550,140 @@ static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
 	free(fdt);
 }
 
+/*
+ * The three I2C resets as the boards' trees have them: JH7110's
+ * AXP15060 at 0x36 and SG2042's MCU at 0x17 on DesignWare controllers,
+ * FU740's DA9063 at 0x58 on an OpenCores one (reg-shift 2, 8-bit
+ * registers); @pmic_case says what to spoil.
+ */
+enum pmic_case { PMIC_GOOD, PMIC_ADDR_8BIT, PMIC_BUS_OFF, PMIC_BUS_WIDTH };
+static enum pmic_case pmic_case;
+
+static int add_i2c(void *fdt, int soc, const char *name, const char *compat,
+		   uint64_t base)
+{
+	int bus = node(fdt, soc, name);
+
+	str(fdt, bus, "compatible", compat);
+	reg64(fdt, bus, base, 0x1000);
+	u32(fdt, bus, "#address-cells", 1);
+	u32(fdt, bus, "#size-cells", 0);
+	return bus;
+}
+
+static void add_pmic(void *fdt, int bus, const char *name, const char *compat,
+		     uint32_t addr)
+{
+	int n = node(fdt, bus, name);
+
+	str(fdt, n, "compatible", compat);
+	u32(fdt, n, "reg", addr);
+}
+
+static void build_pmics(void *fdt)
+{
+	int soc = add_soc(fdt), bus;
+
+	bus = add_i2c(fdt, soc, "i2c@7030006000", "snps,designware-i2c",
+		      0x7030006000);
+	add_pmic(fdt, bus, "syscon@17", "sophgo,sg2042-hwmon-mcu", 0x17);
+	bus = add_i2c(fdt, soc, "i2c@10030000", "sifive,i2c0", 0x10030000);
+	u32(fdt, bus, "reg-shift", 2);
+	u32(fdt, bus, "reg-io-width", pmic_case == PMIC_BUS_WIDTH ? 2 : 1);
+	add_pmic(fdt, bus, "pmic@58", "dlg,da9063", 0x58);
+	bus = add_i2c(fdt, soc, "i2c@12050000", "snps,designware-i2c",
+		      0x12050000);
+	if (pmic_case == PMIC_BUS_OFF)
+		str(fdt, bus, "status", "disabled");
+	add_pmic(fdt, bus, "pmic@36", "x-powers,axp15060",
+		 pmic_case == PMIC_ADDR_8BIT ? 0x80 : 0x36);
+}
+
+static void assert_i2c(const struct dev_fdt_reset *r, uint32_t srst,
+		       enum dev_fdt_i2c_type type, uint64_t base, uint32_t addr)
+{
+	assert_int_equal(r->action, DEV_FDT_RESET_I2C);
+	assert_int_equal(r->srst, srst);
+	assert_int_equal(r->i2c_type, type);
+	assert_int_equal(r->i2c_base, base);
+	assert_int_equal(r->i2c_addr, addr);
+	assert_non_null(r->ops);
+}
+
+static void test_reset__i2c_pmics_on_their_buses(void **state)
+{
+	struct dev_fdt_resets out;
+	void *fdt;
+
+	(void)state;
+	pmic_case = PMIC_GOOD;
+	fdt = tree(build_pmics);
+	dev_fdt_resets(fdt, &out);
+	assert_int_equal(out.refused, 0);
+	assert_int_equal(out.n, 6);
+	/* tree order: the AXP15060's bus was added last, so comes first */
+	assert_i2c(&out.r[0], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_DW, 0x12050000,
+		   0x36);
+	assert_i2c(&out.r[1], DEV_FDT_SRST_REBOOT, DEV_FDT_I2C_DW, 0x12050000,
+		   0x36);
+	/* AXP15060: register 0x32, bit 7 off, bit 6 restart, read first */
+	assert_int_equal(out.r[0].n_ops, 1);
+	assert_int_equal(out.r[0].ops[0].kind, DEV_FDT_I2C_UPDATE);
+	assert_int_equal(out.r[0].ops[0].reg, 0x32);
+	assert_int_equal(out.r[0].ops[0].value, 0x80);
+	assert_int_equal(out.r[1].ops[0].value, 0x40);
+	assert_i2c(&out.r[2], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_OCORES,
+		   0x10030000, 0x58);
+	assert_int_equal(out.r[2].i2c_reg_shift, 2);
+	assert_int_equal(out.r[2].i2c_reg_io_width, 1);
+	/* DA9063: the chip's id checked before anything is written */
+	assert_int_equal(out.r[2].ops[1].kind, DEV_FDT_I2C_EXPECT);
+	assert_int_equal(out.r[2].ops[2].kind, DEV_FDT_I2C_EXPECT);
+	assert_int_equal(out.r[2].ops[2].reg, 0x81);
+	assert_int_equal(out.r[2].ops[2].value, 0x61);
+	assert_int_equal(out.r[2].ops[out.r[2].n_ops - 1].reg, 0x13);
+	assert_int_equal(out.r[2].ops[out.r[2].n_ops - 1].value, 0x02);
+	assert_int_equal(out.r[3].ops[out.r[3].n_ops - 1].reg, 0x0E);
+	assert_i2c(&out.r[4], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_DW,
+		   0x7030006000, 0x17);
+	assert_int_equal(out.r[4].ops[0].reg, 0x03);
+	assert_int_equal(out.r[4].ops[0].value, 0x02);
+	assert_int_equal(out.r[5].ops[0].value, 0x07);
+	free(fdt);
+}
+
+static void test_reset__i2c_refusals_name_their_reason(void **state)
+{
+	static const struct {
+		enum pmic_case k;
+		const char *role, *problem;
+	} cases[] = {
+		{PMIC_ADDR_8BIT, "x-powers,axp15060",
+		 "reg not a 7-bit i2c address"},
+		{PMIC_BUS_OFF, "x-powers,axp15060",
+		 "i2c bus not an enabled controller we drive"},
+		{PMIC_BUS_WIDTH, "dlg,da9063",
+		 "i2c bus reg-io-width neither 1 nor 4"},
+	};
+	struct dev_fdt_resets out;
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		void *fdt;
+
+		pmic_case = cases[i].k;
+		fdt = tree(build_pmics);
+		dev_fdt_resets(fdt, &out);
+		assert_int_equal(out.refused, 1);
+		assert_int_equal(out.n, 4);
+		assert_string_equal(out.first_refused.role, cases[i].role);
+		assert_string_equal(out.first_refused.problem,
+				    cases[i].problem);
+		free(fdt);
+	}
+	pmic_case = PMIC_GOOD;
+}
+
 /* Five finishers: two actions each, eight fit, the fifth's two over. */
 static void build_five_tests(void *fdt)
 {
@@ -1626,6 +1760,8 @@ int main(void)
 		cmocka_unit_test(
 			test_reset__gpio_poweroff_and_hostile_specifiers),
 		cmocka_unit_test(test_reset__gpio_restart_on_jh7110_pinctrl),
+		cmocka_unit_test(test_reset__i2c_pmics_on_their_buses),
+		cmocka_unit_test(test_reset__i2c_refusals_name_their_reason),
 		cmocka_unit_test(test_reset__capacity_counted_whole_nodes),
 	};
 

@@ -419,12 +419,13 @@ static void board_resets(const void *fdt)
 {
 	static struct dev_fdt_resets r;
 	uint32_t types = 0;
-	unsigned int gpio = 0;
+	unsigned int gpio = 0, i2c = 0;
 
 	dev_fdt_resets(fdt, &r);
 	for (unsigned int i = 0; i < r.n; i++) {
 		types |= r.r[i].srst;
 		gpio += r.r[i].action == DEV_FDT_RESET_GPIO;
+		i2c += r.r[i].action == DEV_FDT_RESET_I2C;
 	}
 	printf("\treset=");
 	if (!types)
@@ -434,8 +435,11 @@ static void board_resets(const void *fdt)
 	if (types & DEV_FDT_SRST_REBOOT)
 		printf("reboot");
 	if (r.n)
-		printf(" (%u register write%s, %u gpio)", r.n - gpio,
-		       r.n - gpio == 1 ? "" : "s", gpio);
+		printf(" (%u register write%s, %u gpio%s", r.n - gpio - i2c,
+		       r.n - gpio - i2c == 1 ? "" : "s", gpio,
+		       i2c ? ", " : ")");
+	if (i2c)
+		printf("%u i2c)", i2c);
 	if (r.refused)
 		printf("; refused %s (%s): %s", r.first_refused.role,
 		       board_node_name(fdt, r.first_refused.node),
