@@ -3,7 +3,8 @@
 # Host builds: the core, the binding parser, the firmware's pure files
 # ($(FW_HOST_SRCS)) and the simulated hart as a library, each
 # tests/unit/test_*.c as a cmocka program, all of it twice (plain and
-# with ASan+UBSan). New tests need no edit here.
+# with ASan+UBSan). New tests need no edit here (but a test that
+# compiles firmware files into itself names them: the end of this file).
 
 HOST_DIR := $(BUILD)/host
 ASAN_DIR := $(BUILD)/host-asan
@@ -54,3 +55,9 @@ unit: $(addprefix $(HOST_DIR)/unit/,$(UNIT_TESTS))
 
 unit-asan: $(addprefix $(ASAN_DIR)/unit/,$(UNIT_TESTS))
 	$(Q)scripts/run-unit.sh $^
+
+# The I2C drivers' test compiles the driver files into itself.
+I2C_TEST_DEPS := firmware/dev/i2c_dw.c firmware/dev/i2c_ocores.c \
+	$(wildcard firmware/dev/*.h)
+$(HOST_DIR)/obj/tests/unit/test_i2c_drivers.o: $(I2C_TEST_DEPS)
+$(ASAN_DIR)/obj/tests/unit/test_i2c_drivers.o: $(I2C_TEST_DEPS)

@@ -61,12 +61,14 @@ static void oc_write(const struct fw_i2c_bus *b, unsigned int i, uint8_t v)
  */
 static bool oc_byte(const struct fw_i2c_bus *b, uint8_t tx, uint8_t cr)
 {
-	uint64_t deadline = fw_dev_deadline(FW_I2C_TIMEOUT_US);
+	uint64_t deadline;
 	uint8_t sr;
 
 	if (cr & OC_CR_WR)
 		oc_write(b, OC_TXR, tx);
 	oc_write(b, OC_CR, cr);
+	/* from the command on: the clock is read before status is */
+	deadline = fw_dev_deadline(FW_I2C_TIMEOUT_US);
 	while ((sr = oc_read(b, OC_SR)) & OC_SR_TIP)
 		if (fw_dev_passed(deadline))
 			break;
