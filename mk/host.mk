@@ -56,8 +56,12 @@ unit: $(addprefix $(HOST_DIR)/unit/,$(UNIT_TESTS))
 unit-asan: $(addprefix $(ASAN_DIR)/unit/,$(UNIT_TESTS))
 	$(Q)scripts/run-unit.sh $^
 
-# The I2C drivers' test compiles the driver files into itself.
+# Tests that compile driver files into themselves (register models).
 I2C_TEST_DEPS := firmware/dev/i2c_dw.c firmware/dev/i2c_ocores.c \
 	$(wildcard firmware/dev/*.h)
 $(HOST_DIR)/obj/tests/unit/test_i2c_drivers.o: $(I2C_TEST_DEPS)
 $(ASAN_DIR)/obj/tests/unit/test_i2c_drivers.o: $(I2C_TEST_DEPS)
+DEV_REG_TEST_DEPS := firmware/dev/plicsw.c firmware/dev/renesas_scif.c \
+	firmware/dev/starfive_gpio.c $(wildcard firmware/dev/*.h)
+$(HOST_DIR)/obj/tests/unit/test_dev_registers.o: $(DEV_REG_TEST_DEPS)
+$(ASAN_DIR)/obj/tests/unit/test_dev_registers.o: $(DEV_REG_TEST_DEPS)
