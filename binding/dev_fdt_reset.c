@@ -346,6 +346,37 @@ static const struct dev_fdt_i2c_scripts dev_fdt_i2c_devices[] = {
 				1},
 };
 
+/*
+ * The bus's first clock, when JH7110's system clock controller gives
+ * it: its register, to be turned on before the bus is used. Any other
+ * clock provider is left alone (the earlier stages keep it running).
+ */
+static const char *dev_fdt_reset_i2c_clock(const void *fdt, int bus,
+					   struct dev_fdt_reset *r)
+{
+	int len, crg;
+	const fdt32_t *c = fdt_getprop(fdt, bus, "clocks", &len);
+	struct dev_fdt_range reg;
+	uint32_t cells;
+	uint64_t off;
+
+	if (!c || len < 4)
+		return NULL;
+	crg = dev_fdt_phandle_node(fdt, fdt32_ld(&c[0]));
+	if (crg < 0 ||
+	    fdt_node_check_compatible(fdt, crg, "starfive,jh7110-syscrg") != 0)
+		return NULL;
+	if (!dev_fdt_u32(fdt, crg, "#clock-cells", &cells) || cells != 1 ||
+	    len < 8)
+		return "i2c bus clock specifier not one cell";
+	off = 4 * (uint64_t)fdt32_ld(&c[1]);
+	if (dev_fdt_reg(fdt, crg, 0, &reg) ||
+	    !dev_fdt_range_holds(&reg, off, 4))
+		return "i2c bus clock beyond its controller's reg";
+	r->i2c_clock = reg.base + off;
+	return NULL;
+}
+
 /* The bus: the device's parent, an enabled controller we drive. */
 static const char *dev_fdt_reset_i2c_bus(const void *fdt, int node,
 					 struct dev_fdt_reset *r)
@@ -389,7 +420,7 @@ static const char *dev_fdt_reset_i2c_bus(const void *fdt, int node,
 						   r->i2c_reg_io_width))
 		return "i2c bus reg too small";
 	r->i2c_base = reg.base;
-	return NULL;
+	return dev_fdt_reset_i2c_clock(fdt, bus, r);
 }
 
 /* reg = <address>: one cell, a 7-bit address. */

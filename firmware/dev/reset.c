@@ -76,6 +76,14 @@ static bool reset_i2c(const struct dev_fdt_reset *r)
 	const struct fw_i2c_bus b = {(uintptr_t)r->i2c_base, r->i2c_reg_shift,
 				     r->i2c_reg_io_width};
 
+	if (r->i2c_clock > UINTPTR_MAX)
+		return false;
+	if (r->i2c_clock) {
+		volatile uint32_t *gate =
+			(volatile uint32_t *)(uintptr_t)r->i2c_clock;
+
+		*gate |= DEV_FDT_JH7110_CLK_ENABLE;
+	}
 	for (unsigned int i = 0; i < r->n_ops; i++)
 		if (!reset_i2c_op(d, &b, (uint8_t)r->i2c_addr, &r->ops[i]))
 			return false;

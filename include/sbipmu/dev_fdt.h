@@ -340,7 +340,17 @@ struct dev_fdt_reset {
 	uint32_t i2c_addr;
 	const struct dev_fdt_i2c_op *ops;
 	unsigned int n_ops;
+	/* The bus's clock register to turn on first (bit 31), 0: none */
+	uint64_t i2c_clock;
 };
+
+/*
+ * JH7110's system clock controller (starfive,jh7110-syscrg): clock n's
+ * register at 4 * n, bit 31 its gate (Linux's clk-starfive-jh71x0.c).
+ * Linux may gate an idle I2C controller's bus clock; OpenSBI's JH7110
+ * code turns it back on before it talks to the PMIC, and so do we.
+ */
+#define DEV_FDT_JH7110_CLK_ENABLE (1u << 31)
 
 /* OpenCores' I2C: reg-shift accepted (registers up to 16 bytes apart). */
 #define DEV_FDT_I2C_OCORES_MAX_SHIFT 4

@@ -1556,7 +1556,13 @@ static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
  * FU740's DA9063 at 0x58 on an OpenCores one (reg-shift 2, 8-bit
  * registers); @pmic_case says what to spoil.
  */
-enum pmic_case { PMIC_GOOD, PMIC_ADDR_8BIT, PMIC_BUS_OFF, PMIC_BUS_WIDTH };
+enum pmic_case {
+	PMIC_GOOD,
+	PMIC_ADDR_8BIT,
+	PMIC_BUS_OFF,
+	PMIC_BUS_WIDTH,
+	PMIC_CLOCK_BEYOND
+};
 static enum pmic_case pmic_case;
 
 static int add_i2c(void *fdt, int soc, const char *name, const char *compat,
@@ -1595,8 +1601,16 @@ static void build_pmics(void *fdt)
 		      0x12050000);
 	if (pmic_case == PMIC_BUS_OFF)
 		str(fdt, bus, "status", "disabled");
+	/* JH7110's bus clock: syscrg (phandle 9) clock 143, I2C5's APB */
+	cells(fdt, bus, "clocks", (const uint32_t[]){9, 143}, 2);
 	add_pmic(fdt, bus, "pmic@36", "x-powers,axp15060",
 		 pmic_case == PMIC_ADDR_8BIT ? 0x80 : 0x36);
+	bus = node(fdt, soc, "clock-controller@13020000");
+	str(fdt, bus, "compatible", "starfive,jh7110-syscrg");
+	reg64(fdt, bus, 0x13020000,
+	      pmic_case == PMIC_CLOCK_BEYOND ? 0x23c : 0x10000);
+	u32(fdt, bus, "#clock-cells", 1);
+	u32(fdt, bus, "phandle", 9);
 }
 
 static void assert_i2c(const struct dev_fdt_reset *r, uint32_t srst,
@@ -1626,6 +1640,9 @@ static void test_reset__i2c_pmics_on_their_buses(void **state)
 		   0x36);
 	assert_i2c(&out.r[1], DEV_FDT_SRST_REBOOT, DEV_FDT_I2C_DW, 0x12050000,
 		   0x36);
+	/* its bus clock turned on first; the others name none */
+	assert_int_equal(out.r[0].i2c_clock, 0x13020000 + 4 * 143);
+	assert_int_equal(out.r[2].i2c_clock, 0);
 	/* AXP15060: register 0x32, bit 7 off, bit 6 restart, read first */
 	assert_int_equal(out.r[0].n_ops, 1);
 	assert_int_equal(out.r[0].ops[0].kind, DEV_FDT_I2C_UPDATE);
@@ -1664,6 +1681,8 @@ static void test_reset__i2c_refusals_name_their_reason(void **state)
 		 "i2c bus not an enabled controller we drive"},
 		{PMIC_BUS_WIDTH, "dlg,da9063",
 		 "i2c bus reg-io-width neither 1 nor 4"},
+		{PMIC_CLOCK_BEYOND, "x-powers,axp15060",
+		 "i2c bus clock beyond its controller's reg"},
 	};
 	struct dev_fdt_resets out;
 
