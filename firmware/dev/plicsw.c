@@ -47,9 +47,19 @@ bool fw_plicsw_hart_setup(struct fw_hart *h, uint64_t base, unsigned int ctx)
 	return true;
 }
 
-/* A 1 written to a pending bit sets it; the 0s leave the others. */
+/*
+ * A 1 written to a pending bit sets it; the 0s leave the others. The
+ * message bits (ordinary stores) must be visible before the doorbell (a
+ * device store): fence w,o, as imsic.c does (the host tests build this
+ * file too, where a full fence stands in).
+ */
 void fw_plicsw_send(uintptr_t pending, uint32_t bit)
 {
+#ifdef __riscv
+	__asm__ volatile("fence w, o" ::: "memory");
+#else
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 	plicsw_write(pending, bit);
 }
 
