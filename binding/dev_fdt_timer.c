@@ -342,6 +342,8 @@ static const char *dev_fdt_timer_decode(const void *fdt, int node, int kind,
 struct dev_fdt_timer_out {
 	struct dev_fdt_hart_timer *harts;
 	unsigned int max_harts;
+	dev_fdt_hart_slot_fn slot_of;
+	void *ctx;
 	struct dev_fdt_timer_summary *sum;
 };
 
@@ -351,12 +353,13 @@ static void dev_fdt_timer_assign(const struct dev_fdt_timer_out *o,
 {
 	struct dev_fdt_hart_timer *h;
 	uint16_t *slot;
+	int i = o->slot_of(o->ctx, hart);
 
-	if (hart >= o->max_harts) {
+	if (i < 0 || (unsigned int)i >= o->max_harts) {
 		o->sum->harts_over++;
 		return;
 	}
-	h = &o->harts[hart];
+	h = &o->harts[i];
 	slot = msip ? &h->msip_dev : &h->mtimecmp_dev;
 	if (*slot != DEV_FDT_NO_DEV) {
 		o->sum->duplicates++;
@@ -397,11 +400,29 @@ static void dev_fdt_timer_refuse(struct dev_fdt_timer_summary *sum, int node,
 			why, node};
 }
 
+/* dev_fdt_timers()' slots: the hart id itself. */
+static int dev_fdt_slot_is_id(void *ctx, uint64_t hartid)
+{
+	(void)ctx;
+	return hartid < INT32_MAX ? (int)hartid : -1;
+}
+
 void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 		    unsigned int max_devs, struct dev_fdt_hart_timer *harts,
 		    unsigned int max_harts, struct dev_fdt_timer_summary *sum)
 {
-	const struct dev_fdt_timer_out o = {harts, max_harts, sum};
+	dev_fdt_timers_mapped(fdt, devs, max_devs, harts, max_harts,
+			      dev_fdt_slot_is_id, NULL, sum);
+}
+
+void dev_fdt_timers_mapped(const void *fdt, struct dev_fdt_timer_dev *devs,
+			   unsigned int max_devs,
+			   struct dev_fdt_hart_timer *harts,
+			   unsigned int max_harts, dev_fdt_hart_slot_fn slot_of,
+			   void *ctx, struct dev_fdt_timer_summary *sum)
+{
+	const struct dev_fdt_timer_out o = {harts, max_harts, slot_of, ctx,
+					    sum};
 	/* device indices stay below DEV_FDT_NO_DEV */
 	unsigned int cap =
 		max_devs < DEV_FDT_NO_DEV ? max_devs : DEV_FDT_NO_DEV;

@@ -23,7 +23,7 @@ struct fw_devices fw_dev;
 
 static struct dev_fdt_resets dev_resets;
 static struct dev_fdt_timer_dev dev_timers[FW_DEV_MAX_TIMERS];
-/* Boot-time scratch: each hart id's contexts, as the decoder returns. */
+/* Boot-time scratch: each table hart's contexts (by fw_hart.index). */
 static struct dev_fdt_hart_timer dev_hart_timers[FW_MAX_HARTS];
 
 extern const struct fw_console_driver _fw_console_drivers_start[],
@@ -133,14 +133,25 @@ void fw_dev_probe(const void *fdt)
 		fw_dev.timebase_hz = (uint32_t)hz; /* at most 32 bits */
 }
 
+/* A hart's slot in dev_hart_timers: its index in the hart table, so a
+ * hart id of any size gets its doorbell and timer. */
+static int dev_hart_slot(void *ctx, uint64_t hartid)
+{
+	const struct fw_hart *h;
+
+	(void)ctx;
+	if (hartid > ULONG_MAX)
+		return -1;
+	h = fw_hart_find((unsigned long)hartid);
+	return h ? (int)h->index : -1;
+}
+
 /* The hart's MSIP and mtimecmp from the contexts the decoder found. */
 static void dev_hart_contexts(struct fw_hart *h)
 {
 	const struct dev_fdt_hart_timer *t;
 
-	if (h->hartid >= FW_MAX_HARTS)
-		return;
-	t = &dev_hart_timers[h->hartid];
+	t = &dev_hart_timers[h->index];
 	if (t->msip_dev < fw_dev.timer_devs &&
 	    dev_timers[t->msip_dev].type == DEV_FDT_PLICSW)
 		(void)fw_plicsw_hart_setup(h, dev_timers[t->msip_dev].msip,
@@ -189,8 +200,9 @@ void fw_dev_probe_harts(const void *fdt)
 	struct dev_fdt_timer_summary sum;
 	unsigned int i;
 
-	dev_fdt_timers(fdt, dev_timers, FW_DEV_MAX_TIMERS, dev_hart_timers,
-		       FW_MAX_HARTS, &sum);
+	dev_fdt_timers_mapped(fdt, dev_timers, FW_DEV_MAX_TIMERS,
+			      dev_hart_timers, FW_MAX_HARTS, dev_hart_slot,
+			      NULL, &sum);
 	fw_dev.timer_devs = sum.n_devs;
 	fw_dev.refused += sum.refused;
 	for (i = 0; i < sum.n_devs && !fw_dev.mtime; i++)

@@ -208,7 +208,8 @@ struct dev_fdt_timer_summary {
 /*
  * Every enabled CLINT / ACLINT node, in tree order, into @devs (room for
  * @max_devs, at most DEV_FDT_NO_DEV), and for each hart id below
- * @max_harts the device and context serving it into @harts[hart id].
+ * @max_harts the device and context serving it into @harts[hart id]
+ * (dev_fdt_timers_mapped() below: into a slot of the caller's choice).
  *
  * The hart of a context comes from interrupts-extended: tuples of a
  * riscv,cpu-intc phandle (a child of a /cpus cpu node) and
@@ -227,6 +228,23 @@ struct dev_fdt_timer_summary {
 void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
 		    unsigned int max_devs, struct dev_fdt_hart_timer *harts,
 		    unsigned int max_harts, struct dev_fdt_timer_summary *sum);
+
+/*
+ * Where a hart's contexts go: its slot in the caller's @harts, or -1 for
+ * a hart the caller does not serve (counted in harts_over).
+ */
+typedef int (*dev_fdt_hart_slot_fn)(void *ctx, uint64_t hartid);
+
+/*
+ * The same, each hart's contexts into @harts[@slot_of(@ctx, hart id)]
+ * instead of @harts[hart id]: the firmware's slots are its hart table's
+ * indices, so a hart id of any size is served.
+ */
+void dev_fdt_timers_mapped(const void *fdt, struct dev_fdt_timer_dev *devs,
+			   unsigned int max_devs,
+			   struct dev_fdt_hart_timer *harts,
+			   unsigned int max_harts, dev_fdt_hart_slot_fn slot_of,
+			   void *ctx, struct dev_fdt_timer_summary *sum);
 
 /*
  * timebase-frequency of /cpus, else of the first cpu node that has one

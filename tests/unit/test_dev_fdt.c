@@ -699,6 +699,36 @@ static void test_clint__qemu_virt_smp4__context_is_hart(void **state)
 	free(fdt);
 }
 
+/* A caller's slots: hart id 3 in slot 0, hart id 1 in slot 1, no other. */
+static int slot_reversed_pair(void *ctx, uint64_t hartid)
+{
+	(void)ctx;
+	return hartid == 3 ? 0 : hartid == 1 ? 1 : -1;
+}
+
+/* The firmware's slots are its table's indices, not hart ids: a hart's
+ * contexts land in the slot the caller names, and a hart the caller
+ * does not serve is counted, not stored (no hart id limit). */
+static void
+test_clint__contexts_go_to_the_callers_slot_for_the_hart(void **state)
+{
+	void *fdt = load("qemu-virt-7.2-smp4.dtb");
+	struct timers *t = calloc(1, sizeof(*t));
+
+	(void)state;
+	assert_non_null(t);
+	dev_fdt_timers_mapped(fdt, t->devs, MAX_DEVS, t->harts, 2,
+			      slot_reversed_pair, NULL, &t->sum);
+	assert_int_equal(t->sum.n_devs, 1);
+	assert_hart(t, 0, 0, 3, 0, 3);
+	assert_hart(t, 1, 0, 1, 0, 1);
+	/* harts 0 and 2: their MSIP and MTIP contexts, 2 each */
+	assert_int_equal(t->sum.harts_over, 4);
+	assert_int_equal(t->sum.duplicates, 0);
+	free(t);
+	free(fdt);
+}
+
 static void
 test_clint__contexts_from_interrupts_extended_two_sockets(void **state)
 {
@@ -1766,6 +1796,8 @@ int main(void)
 		cmocka_unit_test(test_clint__sifive_u_serves_e51_and_u54),
 		cmocka_unit_test(test_clint__spike_one_hart),
 		cmocka_unit_test(test_clint__512_harts_over_four_sockets),
+		cmocka_unit_test(
+			test_clint__contexts_go_to_the_callers_slot_for_the_hart),
 		cmocka_unit_test(test_timers__hostile_interrupt_cells_rejected),
 		cmocka_unit_test(test_timers__two_interrupt_cells_first_is_irq),
 		cmocka_unit_test(
