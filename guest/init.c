@@ -40,6 +40,9 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifndef GUEST_NOLIBC
+#include <termios.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -587,11 +590,57 @@ static void quiet_console(void)
 			strerror(errno));
 }
 
+#ifndef GUEST_NOLIBC
+static void drain_wake(int sig)
+{
+	(void)sig; /* only to end tcdrain() with EINTR */
+}
+#endif
+
+/*
+ * Let the console's last lines out before the power goes. Seen with an
+ * AIA interrupt controller delivering the UART's interrupt as an MSI
+ * (QEMU 7.2 often, QEMU 10 once), on every firmware: the UART's
+ * transmit interrupt is lost now and then, the tty's output waits in
+ * its buffer until a kernel message kicks the UART again, and the
+ * power-off came first, so the log ended before perf's last lines and
+ * the end marker. A kernel message (the console driver's own write
+ * restarts transmission) and then waiting, at most 3 s, for the tty to
+ * empty, fixes that order. RV32's nolibc guest has neither alarm() nor
+ * tcdrain(): it only gets the kick.
+ */
+static void drain_console(void)
+{
+	static const char kick[] = "sbipmu: init: flushing the console\n";
+	int k = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+
+	fflush(stdout);
+	if (k >= 0) {
+		if (write(k, kick, sizeof(kick) - 1) < 0)
+			perror("init: /dev/kmsg");
+		close(k);
+	}
+#ifndef GUEST_NOLIBC
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = drain_wake; /* no SA_RESTART: EINTR ends it */
+		sigaction(SIGALRM, &sa, NULL);
+		alarm(3);
+		tcdrain(STDOUT_FILENO);
+		alarm(0);
+	}
+#endif
+}
+
 static void power_off(void)
 {
 	char how[16];
 
+	drain_console();
 	say("=== sbipmu: %s ===\n", "done");
+	drain_console();
 	sync();
 	/* A failed power-off parks the hart in the kernel: choose first. */
 	if (cmdline_get("sbipmu.poweroff", how, sizeof(how)) &&
