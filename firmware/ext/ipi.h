@@ -23,6 +23,12 @@ enum fw_ipi_bits {
 /* Post @bits to @target and ring its doorbell. */
 void fw_ipi_send(struct fw_hart *target, unsigned long bits);
 
+/* Does a doorbell reach @h (an MSIP, IMSIC file or PLICSW source)? */
+static inline bool fw_ipi_reaches(const struct fw_hart *h)
+{
+	return h->doorbell != 0;
+}
+
 /* Handle the M-software interrupt of the calling hart @self. */
 void fw_ipi_handle(struct fw_hart *self);
 

@@ -85,7 +85,8 @@ static struct sbiret hsm_start(unsigned long hartid, unsigned long addr,
 			       unsigned long arg)
 {
 	struct fw_hart *t = fw_hart_expected(hartid);
-	long err = fw_hsm_start(t, fw_plat_ram_ok(addr, 4), addr, arg);
+	long err = fw_hsm_start(t, fw_plat_ram_ok(addr, 4),
+				t && fw_ipi_reaches(t), addr, arg);
 
 	if (!err)
 		fw_ipi_send(t, FW_IPI_WAKE);

@@ -56,8 +56,8 @@ static bool hsm_startable(const struct fw_hart *t)
 	return t && t->s_mode;
 }
 
-long fw_hsm_start(struct fw_hart *t, bool addr_ok, unsigned long addr,
-		  unsigned long arg)
+long fw_hsm_start(struct fw_hart *t, bool addr_ok, bool reachable,
+		  unsigned long addr, unsigned long arg)
 {
 	if (!hsm_startable(t))
 		return SBI_ERR_INVALID_PARAM;
@@ -65,6 +65,10 @@ long fw_hsm_start(struct fw_hart *t, bool addr_ok, unsigned long addr,
 		return SBI_ERR_INVALID_ADDRESS;
 	if (!hsm_move(t, SBI_HSM_STOPPED, HSM_CLAIMED))
 		return SBI_ERR_ALREADY_AVAILABLE;
+	if (!reachable) {
+		hsm_set(t, SBI_HSM_STOPPED);
+		return SBI_ERR_FAILED;
+	}
 	t->next_addr = addr;
 	t->next_arg = arg;
 	hsm_set(t, SBI_HSM_START_PENDING);

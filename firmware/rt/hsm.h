@@ -36,16 +36,21 @@ void fw_hsm_boot_started(struct fw_hart *h);
 /*
  * hart_start of @t (NULL: no such hart in the tree) at @addr with
  * @arg; @addr_ok says whether @addr is memory S-mode may execute from
- * (the caller's platform check). Checked in the spec's order:
- * INVALID_PARAM (no hart, or one without S-mode), INVALID_ADDRESS,
- * ALREADY_AVAILABLE (anything but STOPPED). On SBI_SUCCESS @t is
+ * (the caller's platform check), @reachable whether the caller can ring
+ * @t (a hart no doorbell reaches never learns of a start). Checked in
+ * the spec's order: INVALID_PARAM (no hart, or one without S-mode),
+ * INVALID_ADDRESS, ALREADY_AVAILABLE (anything but STOPPED), then
+ * FAILED for a stopped hart that cannot be rung (it stays STOPPED:
+ * SBI v3.0 gives FAILED for a start that fails for other reasons, and
+ * a caller told success would wait for a hart that never comes). On
+ * SBI_SUCCESS @t is
  * START_PENDING with @addr and @arg published for it to take
  * (fw_hsm_take_start()); the caller then rings it. A hart of the tree
  * that has not checked in yet may be started: it takes the start when
  * it arrives.
  */
-long fw_hsm_start(struct fw_hart *t, bool addr_ok, unsigned long addr,
-		  unsigned long arg);
+long fw_hsm_start(struct fw_hart *t, bool addr_ok, bool reachable,
+		  unsigned long addr, unsigned long arg);
 
 /* Has a start been posted to stopped hart @h? */
 bool fw_hsm_start_posted(struct fw_hart *h);

@@ -646,6 +646,13 @@ static void test_hsm(void)
 	r = sbi_hart_start(other, (unsigned long)hart_secondary_entry,
 			   SMOKE_HSM_OPAQUE);
 	smoke_eq("hsm: start other", r.error, 0);
+	if (r.error) {
+		/* e.g. a tree whose doorbell device the firmware does not
+		 * know: the hart never comes, so nothing below can run */
+		printf("info: hart %lu not started, its HSM tests skipped\n",
+		       other);
+		return;
+	}
 	while (!hart_online(other) && ++spins < HART_SPIN_BUDGET)
 		;
 	smoke_eq("hsm: other ran with opaque",

@@ -25,7 +25,9 @@
 # /cpus/timebase-frequency absent, zero or 8 bytes long: the banner's
 # Timebase line, and the value the payload reads from the tree handed on.
 # A tree naming extensions the harts lack (Zkr, Svpbmt, Smstateen, Ssaia
-# on rv64): each dropped from the tree handed on, none named there.
+# on rv64): each dropped from the tree handed on, none named there. A
+# CLINT of a kind the firmware does not know: the banner names the
+# missing doorbells, the next stage starts on the boot hart.
 # Last, boots without a next stage (no -kernel; one outside RAM; no
 # -kernel and no power-off device): the error line and the stop, a
 # power-off with status 1 in under 10 s, or the message and a WFI park.
@@ -249,6 +251,22 @@ for ext in zkr svpbmt smstateen ssaia; do
 done
 smoke_clean isa-claims
 echo "dt-boot-check: isa-claims: $(grep -a '^ISA note        : dropped' "$log")"
+
+# A device the firmware does not know: the CLINT renamed (acme,nope).
+# No hart has a doorbell or an mtimecmp, and the banner says so; the
+# boot hart still starts the next stage, and the other hart, which no
+# doorbell can wake, is refused to HSM's hart_start with FAILED
+# (SBI_ERR_FAILED, -1) instead of a success the payload would wait on.
+cp "$out/virt.dtb" "$out/unknown-clint.dtb"
+fdtput -t s "$out/unknown-clint.dtb" /soc/clint@2000000 compatible acme,nope ||
+	exit 2
+edited_boot unknown-clint 30 -dtb "$out/unknown-clint.dtb" -kernel "$smoke"
+expect unknown-clint "Timer, IPI      : 0 CLINT/ACLINT device(s)" \
+	"IPI             : WARNING: 2 hart(s) have no MSIP and no M-level IMSIC file" \
+	"Next stage      : 0x80200000, S-mode" \
+	"FAIL hsm: start other (got 0xffffffffffffffff, want 0x0)"
+grep -aqE '^[0-9]+ passed, [0-9]+ failed' "$log" && [ "$status" -eq 0 ] ||
+	fail "unknown-clint: the payload did not reach its end and power off (status $status, see $log)"
 
 # No next stage (docs/firmware.md, "Boot"): QEMU without -kernel (its
 # fw_dynamic_info says 0), and a next stage outside RAM (/memory cut to

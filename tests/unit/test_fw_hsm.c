@@ -55,7 +55,7 @@ test_fw_hsm__start_of_stopped_hart_is_start_pending_until_it_runs(void **state)
 
 	(void)state;
 	assert_false(fw_hsm_start_posted(t));
-	assert_int_equal(fw_hsm_start(t, true, ADDR, ARG), SBI_SUCCESS);
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR, ARG), SBI_SUCCESS);
 	assert_int_equal(status_of(1), SBI_HSM_START_PENDING);
 	assert_true(fw_hsm_start_posted(t));
 	/* The hart takes start_addr and opaque as posted, and is started. */
@@ -71,13 +71,13 @@ test_fw_hsm__start_of_started_hart_is_already_available(void **state)
 	unsigned long addr, arg;
 
 	(void)state;
-	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, ADDR, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, true, ADDR, 0),
 			 SBI_ERR_ALREADY_AVAILABLE);
 	/* Also a start of a hart started a moment ago... */
-	assert_int_equal(fw_hsm_start(fw_hart_at(1), true, ADDR, 1),
+	assert_int_equal(fw_hsm_start(fw_hart_at(1), true, true, ADDR, 1),
 			 SBI_SUCCESS);
 	fw_hsm_take_start(fw_hart_at(1), &addr, &arg);
-	assert_int_equal(fw_hsm_start(fw_hart_at(1), true, ADDR, 2),
+	assert_int_equal(fw_hsm_start(fw_hart_at(1), true, true, ADDR, 2),
 			 SBI_ERR_ALREADY_AVAILABLE);
 	assert_int_equal(status_of(1), SBI_HSM_STARTED);
 }
@@ -90,8 +90,8 @@ test_fw_hsm__second_start_while_pending_is_already_available_and_keeps_first(
 	unsigned long addr = 0, arg = 0;
 
 	(void)state;
-	assert_int_equal(fw_hsm_start(t, true, ADDR, 1), SBI_SUCCESS);
-	assert_int_equal(fw_hsm_start(t, true, ADDR + 4, 2),
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR, 1), SBI_SUCCESS);
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR + 4, 2),
 			 SBI_ERR_ALREADY_AVAILABLE);
 	fw_hsm_take_start(t, &addr, &arg);
 	assert_int_equal(addr, ADDR);
@@ -102,7 +102,7 @@ static void test_fw_hsm__start_of_unknown_hart_is_invalid_param(void **state)
 {
 	(void)state;
 	assert_null(fw_hart_find(2));
-	assert_int_equal(fw_hsm_start(fw_hart_find(2), true, ADDR, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_find(2), true, true, ADDR, 0),
 			 SBI_ERR_INVALID_PARAM);
 }
 
@@ -113,9 +113,11 @@ test_fw_hsm__start_of_hart_without_s_mode_is_invalid_param(void **state)
 
 	(void)state;
 	t->s_mode = false;
-	assert_int_equal(fw_hsm_start(t, true, ADDR, 0), SBI_ERR_INVALID_PARAM);
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR, 0),
+			 SBI_ERR_INVALID_PARAM);
 	/* Checked before the address: a bad one changes nothing. */
-	assert_int_equal(fw_hsm_start(t, false, 0, 0), SBI_ERR_INVALID_PARAM);
+	assert_int_equal(fw_hsm_start(t, false, true, 0, 0),
+			 SBI_ERR_INVALID_PARAM);
 	assert_false(fw_hsm_start_posted(t));
 }
 
@@ -124,11 +126,11 @@ test_fw_hsm__start_at_invalid_address_is_invalid_address_and_hart_stays_stopped(
 	void **state)
 {
 	(void)state;
-	assert_int_equal(fw_hsm_start(fw_hart_at(1), false, 1, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_at(1), false, true, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
 	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
 	/* The address is checked before the state, whatever the state. */
-	assert_int_equal(fw_hsm_start(fw_hart_at(0), false, 1, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_at(0), false, true, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
 }
 
@@ -140,7 +142,7 @@ test_fw_hsm__start_of_hart_not_yet_checked_in_is_taken_on_arrival(void **state)
 
 	(void)state;
 	t->present = false; /* slow to arrive: still a hart of the tree */
-	assert_int_equal(fw_hsm_start(t, true, ADDR, ARG), SBI_SUCCESS);
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR, ARG), SBI_SUCCESS);
 	t->present = true;
 	assert_true(fw_hsm_start_posted(t));
 	fw_hsm_take_start(t, &addr, &arg);
@@ -154,7 +156,7 @@ static void test_fw_hsm__stop_of_started_hart_is_stopped(void **state)
 	/* STOPPED at once, never STOP_PENDING when Linux asks. */
 	assert_int_equal(status_of(0), SBI_HSM_STOPPED);
 	/* And it can be started again. */
-	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, ADDR, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, true, ADDR, 0),
 			 SBI_SUCCESS);
 }
 
@@ -224,7 +226,7 @@ test_fw_hsm__suspended_hart_is_suspended_then_started_on_resume(void **state)
 	assert_int_equal(fw_hsm_suspend(fw_hart_at(0)), SBI_SUCCESS);
 	assert_int_equal(status_of(0), SBI_HSM_SUSPENDED);
 	/* A suspended hart is no stopped one: it cannot be started. */
-	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, ADDR, 0),
+	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, true, ADDR, 0),
 			 SBI_ERR_ALREADY_AVAILABLE);
 	fw_hsm_resume(fw_hart_at(0));
 	assert_int_equal(status_of(0), SBI_HSM_STARTED);
@@ -235,6 +237,26 @@ static void test_fw_hsm__suspend_of_hart_not_started_is_failed(void **state)
 	(void)state;
 	assert_int_equal(fw_hsm_suspend(fw_hart_at(1)), SBI_ERR_FAILED);
 	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+}
+
+/* A start no doorbell can carry would leave the caller waiting for a
+ * hart that never comes: FAILED, and the hart stays STOPPED, startable
+ * once it can be rung. The spec's other errors still come first. */
+static void
+test_fw_hsm__start_of_hart_no_doorbell_reaches_is_failed(void **state)
+{
+	struct fw_hart *t = fw_hart_at(1);
+
+	(void)state;
+	assert_int_equal(fw_hsm_start(t, true, false, ADDR, ARG),
+			 SBI_ERR_FAILED);
+	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_false(fw_hsm_start_posted(t));
+	assert_int_equal(fw_hsm_start(t, false, false, ADDR, ARG),
+			 SBI_ERR_INVALID_ADDRESS);
+	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, false, ADDR, ARG),
+			 SBI_ERR_ALREADY_AVAILABLE);
+	assert_int_equal(fw_hsm_start(t, true, true, ADDR, ARG), SBI_SUCCESS);
 }
 
 #define T(name) cmocka_unit_test_setup(test_fw_hsm__##name, setup_two_harts)
@@ -250,6 +272,7 @@ int main(void)
 		T(start_of_hart_without_s_mode_is_invalid_param),
 		T(start_at_invalid_address_is_invalid_address_and_hart_stays_stopped),
 		T(start_of_hart_not_yet_checked_in_is_taken_on_arrival),
+		T(start_of_hart_no_doorbell_reaches_is_failed),
 		T(stop_of_started_hart_is_stopped),
 		T(stop_of_hart_not_started_is_failed),
 		T(get_status_of_unknown_hart_is_invalid_param),
