@@ -22,7 +22,9 @@
 Q ?= @
 LINUX_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 LINUX_CROSS   ?= riscv64-linux-gnu-
-LINUX_JOBS    ?= $(shell nproc)
+# One job more than CPUs: a compile waiting on the disk leaves no core
+# idle, and on a host another task keeps busy the build keeps its share.
+LINUX_JOBS    ?= $(shell echo $$(($$(nproc) + 1)))
 # rv64 (default) or rv32; ARCH is also the conformance suite's (payload.mk).
 LINUX_ARCH    := $(if $(filter rv32,$(ARCH)),rv32,rv64)
 FIRMWARE      ?= $(BUILD)/firmware/$(LINUX_ARCH)/sbipmu.bin
