@@ -171,7 +171,11 @@ why_not() {
 			sed -n 's/^=== sbipmu: \([a-z-]*\) ===.*/\1/p')
 		last=$(grep -a -v "^linux-run" "$log" | grep -av "TIMEOUT\|terminating" |
 			tail -n 1 | tr -d '\r|' | sed 's/^\[ *[0-9.]*\] //' | cut -c1-60)
-		echo "${step:+stops in the $step step of /init: }$last"
+		# Linux turning off an interrupt that kept firing ("nobody
+		# cared") explains a console that stops mid-way.
+		local storm
+		storm=$(grep -a -m1 -o "Disabling IRQ #[0-9]*" "$log")
+		echo "${step:+stops in the $step step of /init: }$last${storm:+ (Linux: $storm, an interrupt storm)}"
 	fi
 }
 
