@@ -33,12 +33,16 @@ scripts-test:
 	$(Q)python3 -m unittest discover -s tests/scripts -p 'test_*.py'
 
 # The firmware's layers (docs/firmware.md, "Layout"): no upward include,
-# every include names its folder, no include cycle; the check first
-# proves on small trees that it finds each kind of problem.
-layers-check:
-	@echo "  LAYERS firmware/"
+# every include names its folder, no include cycle; and in the built
+# objects of both arches (nm), no call or data use of a layer above and
+# no files that use each other in a circle. The check first proves on
+# small cases that it finds each kind of problem.
+layers-check: firmware
+	@echo "  LAYERS firmware/ (includes, and calls in $(FW_ARCHS))"
 	$(Q)scripts/layers-check.py --self-test
 	$(Q)scripts/layers-check.py firmware
+	$(Q)$(foreach a,$(FW_ARCHS),scripts/layers-check.py --calls \
+		$(BUILD)/firmware/$(a)/obj $(FW_NM) &&) true
 
 # The core as the host builds it: hooks through the table (the firmware's
 # build-time binding, SBIPMU_HAL_STATIC, names a firmware header).

@@ -12,9 +12,17 @@ it, never above. Every include of a firmware header names its folder
 only firmware/ on the include path. And no two headers include each
 other, directly or through others (no include cycle).
 
+With --calls OBJ_DIR (the firmware's objects, firmware/<layer>/<file>.o
+below OBJ_DIR) the same rules hold for calls and data: which object uses
+a symbol which other object defines, as nm tells. No object uses one of
+a layer above, and no objects use each other in a circle. The one
+exception is where the hardware enters: cpu/entry.S calls the boot and
+the trap and ecall handlers at the top (VECTORS below); those calls are
+the firmware's entry points, not dependencies, and are left out.
+
 Prints each violation as FILE:LINE: what, and "layers-check: N files, M
 includes, OK" or "... K problem(s)". Exit status 1 on any problem.
-usage: layers-check.py [FIRMWARE_DIR | --self-test]
+usage: layers-check.py [FIRMWARE_DIR | --calls OBJ_DIR [NM] | --self-test]
 """
 import os
 import re
@@ -100,6 +108,84 @@ def cycles(headers):
     return found
 
 
+VECTORS = {"cpu/entry"}
+
+
+def symbol_uses(objdir, nm):
+    """{"layer/file": symbols it uses}, {symbol: "layer/file" defining it}."""
+    import subprocess
+    uses, defs = {}, {}
+    base = os.path.join(objdir, "firmware")
+    for folder in sorted(os.listdir(base)):
+        for name in sorted(os.listdir(os.path.join(base, folder))):
+            if not name.endswith(".o"):
+                continue
+            unit = f"{folder}/{name[:-2]}"
+            out = subprocess.run([nm, os.path.join(base, folder, name)],
+                                 capture_output=True, text=True,
+                                 check=True).stdout
+            uses[unit] = set()
+            for line in out.splitlines():
+                f = line.split()
+                if len(f) == 2 and f[0] == "U":
+                    uses[unit].add(f[1])
+                elif len(f) == 3 and f[1] in "TDBRGSVW":
+                    defs.setdefault(f[2], unit)
+    return uses, defs
+
+
+def check_calls(uses, defs):
+    """Upward uses and circles among units, from nm's view."""
+    problems, graph = [], {}
+    for unit in sorted(uses):
+        graph[unit] = set()
+        if unit in VECTORS:
+            continue
+        for sym in sorted(uses[unit]):
+            other = defs.get(sym)
+            if other is None or other == unit:
+                continue
+            graph[unit].add(other)
+            mine, theirs = unit.split("/")[0], other.split("/")[0]
+            if (mine in LAYERS and theirs in LAYERS and
+                    LAYERS.index(theirs) > LAYERS.index(mine)):
+                problems.append(f"{unit}: uses {sym} of {other}, "
+                                f"a layer above ({theirs}/)")
+    return problems + circles(graph)
+
+
+def circles(graph):
+    """Strongly connected groups of more than one unit (Tarjan)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append("call circle: " + ", ".join(sorted(group)) +
+                             " use each other")
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
 def self_test():
     """The check must fail on each kind of problem it names."""
     import tempfile
@@ -119,12 +205,36 @@ def self_test():
             if not check(root)[2]:
                 print(f"layers-check: self-test '{name}' found nothing")
                 return 1
+    calls = {
+        "upward call": ({"rt/a": {"f"}, "ext/b": set()}, {"f": "ext/b"}),
+        "call circle": ({"dev/a": {"g"}, "dev/b": {"f"}},
+                        {"f": "dev/a", "g": "dev/b"}),
+    }
+    for name, (uses, defs) in calls.items():
+        if not check_calls(uses, defs):
+            print(f"layers-check: self-test '{name}' found nothing")
+            return 1
+    vector = ({"cpu/entry": {"f"}, "boot/main": {"g"}},
+              {"f": "boot/main", "g": "cpu/entry"})
+    if check_calls(*vector):
+        print("layers-check: self-test: the entry's vector call was refused")
+        return 1
     return 0
 
 
 def main():
     if sys.argv[1:] == ["--self-test"]:
         return self_test()
+    if sys.argv[1:2] == ["--calls"]:
+        nm = sys.argv[3] if len(sys.argv) > 3 else "nm"
+        uses, defs = symbol_uses(sys.argv[2], nm)
+        problems = check_calls(uses, defs)
+        for p in problems:
+            print(p)
+        verdict = "OK" if not problems else f"{len(problems)} problem(s)"
+        print(f"layers-check: calls of {len(uses)} objects "
+              f"({sys.argv[2]}), {verdict}")
+        return 1 if problems else 0
     root = sys.argv[1] if len(sys.argv) > 1 else "firmware"
     files, n, problems = check(root)
     for p in problems:

@@ -77,6 +77,42 @@ void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask)
 	}
 }
 
+/* One register of the stub below: its store and load at slot @n. */
+#if __riscv_xlen == 64
+#define HAL_SAVE(r, n) "sd " #r ", " #n "*8(sp)\n"
+#define HAL_LOAD(r, n) "ld " #r ", " #n "*8(sp)\n"
+#define HAL_FRAME      "96"
+#else
+#define HAL_SAVE(r, n) "sw " #r ", " #n "*4(sp)\n"
+#define HAL_LOAD(r, n) "lw " #r ", " #n "*4(sp)\n"
+#define HAL_FRAME      "48"
+#endif
+#define HAL_KEPT(op)                                                           \
+	op(ra, 0) op(t0, 1) op(t1, 2) op(t2, 3) op(a0, 4) op(a1, 5) op(a2, 6)  \
+		op(a3, 7) op(a4, 8) op(a5, 9) op(a6, 10) op(a7, 11)
+
+/*
+ * fw_pmu_hal_inhibit_fixed_qemu_keep(a0 = mask): the QEMU stop quirk of
+ * pmu_hal_inhibit_set() (pmu_hal_csr.h), called with every register
+ * kept but ra. The hook is inline in the core's STOP, whose common case
+ * then keeps its values in the registers a C call would clobber instead
+ * of saving callee-saved ones on every STOP; this rare path pays for the
+ * saves instead (t3-t6 are never touched by C: FW_REG_CFLAGS). Naked,
+ * here beside the function it calls, so that the CSR tables
+ * (pmu_hal_table.S) call nothing back.
+ */
+/* clang-format off */
+__attribute__((naked)) void fw_pmu_hal_inhibit_fixed_qemu_keep(void)
+{
+	__asm__ volatile("addi sp, sp, -" HAL_FRAME "\n"
+			 HAL_KEPT(HAL_SAVE)
+			 "call fw_pmu_hal_inhibit_fixed_qemu\n"
+			 HAL_KEPT(HAL_LOAD)
+			 "addi sp, sp, " HAL_FRAME "\n"
+			 "ret\n");
+}
+/* clang-format on */
+
 #if __riscv_xlen == 32
 /* mhpmevent@idx, 64 bits (mhpmeventh: Sscofpmf only, docs/facts.md F3.17) */
 static uint64_t hal_evt_get(unsigned int idx)

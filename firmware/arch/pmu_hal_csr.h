@@ -78,7 +78,7 @@ static inline unsigned long fw_pmu_hal_tbl(void (*table)(void),
 
 /* Out of line in pmu_hal_csr.c: the QEMU quirks' rare paths. */
 void fw_pmu_hal_inhibit_fixed_qemu(uint32_t mask);
-/* The same, every register kept but ra (pmu_hal_table.S). */
+/* The same, every register kept but ra (a stub, pmu_hal_csr.c). */
 void fw_pmu_hal_inhibit_fixed_qemu_keep(void);
 #if __riscv_xlen == 32
 void fw_pmu_hal_ctr_write_qemu(unsigned int idx, uint64_t value);

@@ -417,12 +417,14 @@ static void banner_devices(void)
 {
 	if (fw_dev.console)
 		banner_console();
-	fw_printf("Timer, IPI      : %u CLINT/ACLINT device(s), mtime %s, "
+	fw_printf("Timer, IPI      : %u timer/IPI device(s), mtime %s, "
 		  "timebase %lu Hz%s\n",
-		  fw_dev.timer_devs, fw_dev.mtime ? "MMIO" : "time CSR",
+		  fw_dev.timer_devs,
+		  fw_dev_time_is_mmio() ? "MMIO" : "time CSR",
 		  (unsigned long)fw_dev_timebase(),
-		  fw_dev.timebase_hz ? ""
-				     : " (none usable in the tree: assumed)");
+		  fw_dev_timebase_assumed()
+			  ? " (none usable in the tree: assumed)"
+			  : "");
 	banner_timebase();
 	banner_ipi();
 	if (fw_dev.aplic_domains)

@@ -470,7 +470,7 @@ void *fw_fdt_fixup(void *fdt, uintptr_t next_addr, const char **note)
 
 	fdt_timebase.problem = platform_fdt_timebase_problem(fdt);
 	fdt_timebase.hz = fw_dev_timebase();
-	fdt_timebase.assumed = !fw_dev.timebase_hz;
+	fdt_timebase.assumed = fw_dev_timebase_assumed();
 	out = fdt_fixup_place(fdt, next_addr, note);
 	fdt_timebase.written =
 		fdt_timebase.problem && !platform_fdt_timebase_problem(out);

@@ -412,7 +412,8 @@ static void __attribute__((noreturn)) main_boot(struct fw_boot *b, void *fdt)
 	if (b->banner)
 		fw_banner_header();
 	main_pmu_setup(b);
-	b->sse_error = fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf);
+	b->sse_error =
+		fw_sse_setup(b->pmu && fw_feat.pmu.sscofpmf, &fw_plat_sse_ops);
 	fw_region_freeze(); /* the last allocation is made */
 	b->fdt_out = fw_fdt_fixup(fdt, b->next_addr, &b->fdt_note);
 	if (fw_variant.fdt_fixed)

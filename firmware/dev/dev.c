@@ -130,7 +130,7 @@ void fw_dev_probe(const void *fdt)
 	dev_probe_resets(fdt);
 	dev_probe_aia(fdt);
 	if (!dev_fdt_timebase(fdt, &hz))
-		fw_dev.timebase_hz = (uint32_t)hz; /* at most 32 bits */
+		fw_dev_clock_set_timebase((uint32_t)hz); /* at most 32 bits */
 }
 
 /* A hart's slot in dev_hart_timers: its index in the hart table, so a
@@ -205,9 +205,9 @@ void fw_dev_probe_harts(const void *fdt)
 			      NULL, &sum);
 	fw_dev.timer_devs = sum.n_devs;
 	fw_dev.refused += sum.refused;
-	for (i = 0; i < sum.n_devs && !fw_dev.mtime; i++)
+	for (i = 0; i < sum.n_devs && !fw_dev_time_is_mmio(); i++)
 		if (dev_timers[i].mtime && dev_timers[i].mtime <= UINTPTR_MAX)
-			fw_dev.mtime = (uintptr_t)dev_timers[i].mtime;
+			fw_dev_clock_set_mtime((uintptr_t)dev_timers[i].mtime);
 	for (i = 0; i < fw_hart_count(); i++)
 		dev_hart_contexts(fw_hart_at(i));
 	dev_probe_imsic(fdt);

@@ -50,8 +50,6 @@ struct fw_devices {
 	const char *console_why;
 	const char *console_why_alias;
 	unsigned int timer_devs;	/* CLINT / ACLINT devices used */
-	uintptr_t mtime;		/* 0: none, the time CSR is read */
-	uint32_t timebase_hz;		/* 0: unknown (the tree did not say) */
 	unsigned int harts_without_ipi; /* table harts no doorbell reaches */
 	unsigned int ipi_msip;		/* harts rung through their MSIP */
 	unsigned int ipi_imsic;		/* through their M-level IMSIC file */
@@ -123,7 +121,18 @@ static inline unsigned long fw_dev_ipi_mip(const struct fw_hart *h)
 
 /* The ACLINT/CLINT of a hart (addresses in its fw_hart, hart.h). */
 void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value);
+
+/*
+ * The time (clock.c), set once by dev.c's probe: the tree's timebase @hz
+ * (0: none given), then the mtime register at @mtime (0: none, the time
+ * CSR is read).
+ */
+void fw_dev_clock_set_timebase(uint32_t hz);
+void fw_dev_clock_set_mtime(uintptr_t mtime);
 uint64_t fw_dev_time(void);
+bool fw_dev_time_is_mmio(void);
+/* The tree gave no usable timebase: FW_DEV_TIMEBASE_ASSUMED is used. */
+bool fw_dev_timebase_assumed(void);
 
 /*
  * The timebase when the tree gives none: QEMU virt's and spike's. The

@@ -42,7 +42,7 @@ struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
 		return base_ok(((unsigned long)FW_VERSION_MAJOR << 16) |
 			       FW_VERSION_MINOR);
 	case SBI_BASE_PROBE_EXT:
-		return base_ok(sbi_ecall_probe(a[0]) ? 1 : 0);
+		return base_ok(sbi_ext_offered(a[0]) ? 1 : 0);
 	case SBI_BASE_GET_MVENDORID:
 		return base_ok(fw_feat.mvendorid);
 	case SBI_BASE_GET_MARCHID:

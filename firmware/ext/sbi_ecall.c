@@ -31,7 +31,6 @@
 #include <sbipmu/sbi_pmu_ecall.h>
 
 #include "cpu/csr.h"
-#include "dev/dev.h"
 #include "ext/pmu_trace.h"
 #include "ext/sbi_ext.h"
 #include "ext/sse_hw.h"
@@ -52,9 +51,9 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 	case SBI_EXT_HSM:
 		return sbi_hsm_ecall;
 	case SBI_EXT_SRST: /* with a device that resets */
-		return fw_dev.reset_types ? sbi_srst_ecall : NULL;
+		return sbi_ext_offered(eid) ? sbi_srst_ecall : NULL;
 	case SBI_EXT_DBCN: /* with a console */
-		return fw_dev.console ? sbi_dbcn_ecall : NULL;
+		return sbi_ext_offered(eid) ? sbi_dbcn_ecall : NULL;
 	case SBI_EXT_SSE:
 		return fw_sse_ecall;
 	case SBI_EXT_PMU: /* only while traced: see sbi_ecall_handle() */
@@ -62,17 +61,6 @@ static sbi_ext_fn ecall_lookup(unsigned long eid)
 	default:
 		return NULL;
 	}
-}
-
-bool sbi_ecall_probe(unsigned long eid)
-{
-	if (eid <= SBI_EXT_LEGACY_LAST)
-		return sbi_legacy_offered(eid);
-	if (eid == SBI_EXT_PMU)
-		return fw_hart_self()->pmu != NULL;
-	if (eid == SBI_EXT_SSE)
-		return fw_hart_self()->sse != NULL;
-	return ecall_lookup(eid) != NULL;
 }
 
 /* The firmware events every SBI call is one of; a PMU call one more. */

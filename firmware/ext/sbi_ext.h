@@ -61,8 +61,11 @@ long sbi_legacy_ecall(struct fw_hart *h, unsigned long eid,
 		      const unsigned long a[6]);
 bool sbi_legacy_offered(unsigned long eid);
 
-/* Is extension @eid implemented (BASE probe_extension)? */
-bool sbi_ecall_probe(unsigned long eid);
+/*
+ * Is extension @eid implemented on the calling hart (BASE
+ * probe_extension; sbi_offered.c)?
+ */
+bool sbi_ext_offered(unsigned long eid);
 
 /*
  * Entry from entry.S for an ecall from S-mode, with the arguments of an

@@ -27,7 +27,6 @@
 
 #include "arch/discover.h"
 #include "cpu/csr.h"
-#include "ext/core_plat.h"
 #include "ext/ipi.h"
 #include "ext/sse_hw.h"
 #include "rt/alloc.h"
@@ -150,7 +149,7 @@ static const struct sse_hal_ops sse_hw_ops = {
  * Every hart of the table gets its SSE state from the boot heap; the
  * core finds it through the platform's hart_find (ext/core_plat.c).
  */
-int fw_sse_setup(bool pmu_overflow)
+int fw_sse_setup(bool pmu_overflow, const struct sse_platform_ops *plat)
 {
 	const struct sse_hw_desc hw = {
 		.xlen = __riscv_xlen,
@@ -158,8 +157,7 @@ int fw_sse_setup(bool pmu_overflow)
 		.h_ext = fw_feat.h,
 	};
 	unsigned int i, n = fw_hart_count();
-	int rc = sse_core_init(&sse_hw_core, &hw, &sse_hw_ops, &fw_plat_sse_ops,
-			       NULL);
+	int rc = sse_core_init(&sse_hw_core, &hw, &sse_hw_ops, plat, NULL);
 
 	for (i = 0; i < n && !rc; i++) {
 		struct fw_hart *h = fw_hart_at(i);

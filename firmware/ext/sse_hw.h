@@ -18,10 +18,14 @@
  * Boot hart, once the harts are known: set up the SSE core for every hart
  * in @harts (those of the device tree and those that checked in, so a
  * late one finds its state). @pmu_overflow: the PMU core is up and the
- * harts have Sscofpmf, so the PMU overflow event can be offered. Returns
+ * harts have Sscofpmf, so the PMU overflow event can be offered. @plat:
+ * the platform hooks the core is given (ext/core_plat.c; passed in by the
+ * boot, so that this file and core_plat.c, which hands PMU overflows to
+ * fw_sse_pmu_overflow(), do not depend on each other both ways). Returns
  * SBI_SUCCESS or the core's error (SSE is then not offered).
  */
-int fw_sse_setup(bool pmu_overflow);
+struct sse_platform_ops;
+int fw_sse_setup(bool pmu_overflow, const struct sse_platform_ops *plat);
 
 /* Is the PMU overflow event offered (for the banner)? */
 bool fw_sse_pmu_event(void);
