@@ -12,6 +12,7 @@
 #include "arch/enables.h"
 #include "arch/fault.h"
 #include "arch/hart_setup.h"
+#include "arch/pmu_hart.h"
 #include "cpu/csr.h"
 #include "rt/platform.h"
 
@@ -76,8 +77,7 @@ static void setup_pmp(void)
 static void setup_counters(void)
 {
 	csr_write(CSR_MCOUNTEREN, fw_feat.pmu.counter_mask | MCOUNTEREN_TM);
-	if (fw_feat.inhibit)
-		csr_write(CSR_MCOUNTINHIBIT, FW_MCOUNTINHIBIT_HANDOFF);
+	fw_pmu_hal_handoff(fw_feat.inhibit);
 }
 
 void fw_hart_setup(unsigned long ipi_mip)

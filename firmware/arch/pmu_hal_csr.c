@@ -227,3 +227,9 @@ bool fw_pmu_hal_probe_cyclecfg(void)
 {
 	return FW_CSR_READABLE(CSR_MCYCLECFG);
 }
+
+void fw_pmu_hal_handoff(bool inhibit)
+{
+	if (inhibit)
+		csr_write(CSR_MCOUNTINHIBIT, FW_MCOUNTINHIBIT_HANDOFF);
+}

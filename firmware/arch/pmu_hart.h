@@ -37,4 +37,11 @@ bool fw_pmu_hal_probe_scountovf(void);
 /* mcyclecfg (Smcntrpmf) readable. */
 bool fw_pmu_hal_probe_cyclecfg(void);
 
+/*
+ * Each hart, before the next stage: cycle, time and instret count, the
+ * programmable counters stopped (FW_MCOUNTINHIBIT_HANDOFF), on a hart
+ * with mcountinhibit (@inhibit); with the PMU core or without.
+ */
+void fw_pmu_hal_handoff(bool inhibit);
+
 #endif

@@ -437,7 +437,7 @@ static void banner_devices(void)
 			  "refused (%s): their devices reach no S-mode "
 			  "handler\n",
 			  fw_dev.aplic_refused, fw_dev.aplic_why);
-	if (!fw_dev.reset_types)
+	if (!sbi_ext_offered(SBI_EXT_SRST))
 		fw_printf("Reset           : none: SRST not offered\n");
 	else
 		fw_printf("Reset           : %s:%s%s\n", fw_dev.reset_name,
@@ -515,11 +515,12 @@ static void banner_next(const struct fw_boot *b)
 		  "impl version %u.%u\n",
 		  FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR, FW_SBI_IMPL_ID,
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
-	/* as sbi_ecall.c offers them: SRST with a reset, DBCN with a console */
+	/* as probe_extension answers (sbi_offered.c) */
 	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s%s\n",
-		  fw_dev.reset_types ? " SRST" : "",
-		  fw_dev.console ? " DBCN" : "", b->pmu ? " PMU" : "",
-		  b->sse_error ? "" : " SSE", fw_feat.legacy ? " LEGACY" : "");
+		  sbi_ext_offered(SBI_EXT_SRST) ? " SRST" : "",
+		  sbi_ext_offered(SBI_EXT_DBCN) ? " DBCN" : "",
+		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE",
+		  fw_feat.legacy ? " LEGACY" : "");
 	banner_legacy();
 	if (b->sse_error)
 		fw_printf("SSE             : DISABLED, core init error %d\n",
