@@ -4,8 +4,8 @@
  * only the machine can do around the portable readers in binding/
  * (platform_fdt.c, pmu_fdt.c). It finds out how much of the blob can be
  * read (with traps caught), prints what is wrong with a tree it refuses,
- * turns the facts into fw_plat and fw_feat (skipping addresses beyond
- * the firmware's address space), prints the binding's diagnostics, and
+ * hands the facts to their owners (platform.c, discover.c; skipping addresses
+ * beyond the firmware's address space), prints the binding's diagnostics, and
  * places the fixed-up tree in memory.
  */
 #include <limits.h>
@@ -39,8 +39,6 @@
  */
 #define FDT_PAGE      4096UL
 #define FDT_PROBE_MAX (16UL << 20)
-
-_Static_assert(FW_MAX_MEM_RANGES == PLATFORM_FDT_MAX_MEM, "memory ranges");
 
 /* A tree fw_fdt_take() refused, for fw_fdt_report_refused(). */
 static struct fdt_refusal {
@@ -134,15 +132,7 @@ static void fdt_take_chosen(const struct platform_fdt_facts *f)
 
 static void fdt_take_facts(const struct platform_fdt_facts *f)
 {
-	unsigned int i;
-
-	if (f->model[0])
-		fw_plat.model = f->model;
-	fw_plat.n_mem = f->n_mem;
-	for (i = 0; i < f->n_mem; i++) {
-		fw_plat.mem[i].base = f->mem[i].base;
-		fw_plat.mem[i].size = f->mem[i].size;
-	}
+	fw_plat_take_tree(f);
 	fdt_take_chosen(f);
 }
 

@@ -9,12 +9,16 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include <sbipmu/platform_fdt.h>
+
 #include "cpu/csr.h"
 #include "rt/alloc.h"
 #include "rt/hart.h"
 #include "rt/platform.h"
 
 struct fw_platform fw_plat;
+
+_Static_assert(FW_MAX_MEM_RANGES == PLATFORM_FDT_MAX_MEM, "memory ranges");
 
 extern char _fw_start[];
 
@@ -57,6 +61,21 @@ void fw_plat_init_defaults(void)
 {
 	fw_plat.model = "unknown";
 	fw_plat.n_mem = 0;
+}
+
+/* The tree's model (if it names one) and RAM ranges, once it is checked:
+ * this file is fw_plat's only writer. */
+void fw_plat_take_tree(const struct platform_fdt_facts *f)
+{
+	unsigned int i;
+
+	if (f->model[0])
+		fw_plat.model = f->model;
+	fw_plat.n_mem = f->n_mem;
+	for (i = 0; i < f->n_mem; i++) {
+		fw_plat.mem[i].base = f->mem[i].base;
+		fw_plat.mem[i].size = f->mem[i].size;
+	}
 }
 
 /* Does [addr, end) (end exclusive, no wrap) overlap the firmware region? */

@@ -39,6 +39,11 @@ void fw_region_freeze(void);
 /* Set defaults; called before the device tree is read. */
 void fw_plat_init_defaults(void);
 
+/* Take the checked tree's model and RAM ranges (@f must outlive fw_plat:
+ * the model is not copied). */
+struct platform_fdt_facts;
+void fw_plat_take_tree(const struct platform_fdt_facts *f);
+
 /* Does [addr, end) touch the firmware's region? */
 bool fw_plat_overlaps_fw(uint64_t addr, uint64_t end);
 
