@@ -171,9 +171,6 @@ enum sbipmu_fw_impl_event {
 #define SBI_PMU_EVENT_INFO_ALIGN	16UL
 #define SBI_PMU_EVENT_INFO_IDX_RESERVED 0xFFF00000UL
 
-/* Shared memory "disable" value for SNAPSHOT_SET_SHMEM (both halves). */
-#define SBI_SHMEM_DISABLE (~0UL)
-
 /* Counter CSR numbers (privileged spec). */
 #define CSR_CYCLE	  0xC00
 #define PMU_CTR_CYCLE	  0

@@ -28,10 +28,10 @@ enum sbi_sse_fid {
 
 /*
  * event_id: each 16-bit range has bit 14 "platform specific" and bit 15
- * "global" (section "Software Event Identification").
+ * "global" (section "Software Event Identification"). We offer no
+ * platform-specific event, so only the global bit matters here.
  */
-#define SBI_SSE_EVENT_PLATFORM_BIT (1U << 14)
-#define SBI_SSE_EVENT_GLOBAL_BIT   (1U << 15)
+#define SBI_SSE_EVENT_GLOBAL_BIT (1U << 15)
 
 /* The standard events of table "SSE Event ID Space". */
 #define SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS  0x00000000U
@@ -84,6 +84,12 @@ enum sbi_sse_attr_id {
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPVP  (1UL << 3)
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPELP (1UL << 4)
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SDT   (1UL << 5)
-#define SBI_SSE_ATTR_INTERRUPTED_FLAGS_MASK	     0x3FUL
+#define SBI_SSE_ATTR_INTERRUPTED_FLAGS_MASK                                    \
+	(SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPP |                          \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPIE |                         \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPV |                          \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPVP |                         \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPELP |                        \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SDT)
 
 #endif
