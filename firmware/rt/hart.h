@@ -157,16 +157,6 @@ size_t fw_hart_bytes_per_hart(void);
 
 /* ---- hart sets ---- */
 
-static inline void fw_hartset_add(struct fw_hartset *s, unsigned int i)
-{
-	s->w[i / FW_HARTSET_BITS] |= 1UL << (i % FW_HARTSET_BITS);
-}
-
-static inline bool fw_hartset_has(const struct fw_hartset *s, unsigned int i)
-{
-	return (s->w[i / FW_HARTSET_BITS] >> (i % FW_HARTSET_BITS)) & 1;
-}
-
 static inline void fw_hartset_add_atomic(struct fw_hartset *s, unsigned int i)
 {
 	__atomic_or_fetch(&s->w[i / FW_HARTSET_BITS],
