@@ -24,7 +24,7 @@
 #include "pmu_hal.h"
 #include "pmu_map.h"
 #include "pmu_spec.h"
-#include "sbi_error.h"
+#include "sbi_spec.h"
 
 /* Table "SBI PMU Snapshot shared memory layout" (4 KiB; rest reserved). */
 struct pmu_snapshot_shmem {

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sbi_error.h"
+#include "sbi_spec.h"
 #include "sse_hal.h"
 #include "sse_spec.h"
 
