@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include <sbipmu/pmu_spec.h>
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 /* Iterations recorded per row (after one warm-up), unless bench.iters=. */
 #define BENCH_ITERS    64

@@ -16,12 +16,12 @@
  * No compressed instructions: every instruction is 4 bytes, so a pc
  * difference / 4 is an instruction count.
  */
+#include <sbipmu/sbi_spec.h>
+
 #include "runtime.h"
 
 #include "deliver.h"
 
-#define SBI_EXT_SSE_EID	     0x535345
-#define SBI_EXT_SSE_COMPLETE 6
 #define SSTATUS_SIE	     2
 #define SIP_LCOFIP	     (1 << 13)
 
@@ -99,7 +99,7 @@ bench_deliver_sse_entry:
 .Lsse_after_done:
 	REG_S	a6, SLOT(DELIVER_DONE)(a7)
 	li	a6, SBI_EXT_SSE_COMPLETE
-	li	a7, SBI_EXT_SSE_EID
+	li	a7, SBI_EXT_SSE
 .Lsse_exit:
 	ecall
 	/* COMPLETE came back here: the firmware lost the running event. */

@@ -114,7 +114,7 @@ static bool bench_env_counts_mmode(void)
 
 	for (unsigned int i = 0; i < 4; i++) {
 		unsigned long c = bench_measure_ecall(
-			SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, a, &r);
+			SBI_EXT_BASE, SBI_EXT_BASE_GET_SPEC_VERSION, a, &r);
 
 		if (c < min)
 			min = c;
@@ -133,7 +133,7 @@ bool bench_env_setup(void)
 	struct sbiret r;
 
 	bench_env.spec_version = sbi_spec_version();
-	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
 	bench_env.impl_id = r.value;
 	if (!sbi_probe(SBI_EXT_PMU)) {
 		printf("BENCH-ABORT: the firmware has no PMU extension\n");
@@ -144,10 +144,10 @@ bool bench_env_setup(void)
 	bench_env_counters();
 	printf("BENCHINFO spec=%lu.%lu impl_id=%lu num_counters=%lu "
 	       "valid=0x%lx fw=0x%lx first_hpm=%lu\n",
-	       SBI_VERSION_MAJOR(bench_env.spec_version),
-	       SBI_VERSION_MINOR(bench_env.spec_version), bench_env.impl_id,
-	       bench_env.num_counters, bench_env.valid, bench_env.fw,
-	       bench_env.first_hpm);
+	       SBI_SPEC_VERSION_MAJOR(bench_env.spec_version),
+	       SBI_SPEC_VERSION_MINOR(bench_env.spec_version),
+	       bench_env.impl_id, bench_env.num_counters, bench_env.valid,
+	       bench_env.fw, bench_env.first_hpm);
 	if (!bench_env.first_hpm || !bench_env.fw) {
 		printf("BENCH-ABORT: need a programmable hardware counter and "
 		       "a firmware counter\n");

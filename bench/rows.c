@@ -59,8 +59,8 @@ static long bench_iter_null(const struct bench_row *row, unsigned long *cost)
 	struct sbiret r;
 
 	(void)row;
-	*cost = bench_measure_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, a,
-				    &r);
+	*cost = bench_measure_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_SPEC_VERSION,
+				    a, &r);
 	return r.error;
 }
 

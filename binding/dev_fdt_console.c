@@ -87,17 +87,22 @@ static const char *dev_fdt_console_8250(const void *fdt, int node,
 	return NULL;
 }
 
-/* fromhost at reg 0; tohost at reg 1 if there is one, else 8 above. */
+/*
+ * fromhost at reg 0; tohost at reg 1 if there is one, else
+ * DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST above it.
+ */
 static const char *dev_fdt_console_htif(const void *fdt, int node,
 					struct dev_fdt_console *c)
 {
-	const uint64_t word = 8;
-	struct dev_fdt_range to;
+	const uint64_t word = 8; /* each register's size */
+	const uint64_t gap = DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST;
+	struct dev_fdt_range to = {0, 0};
 
 	if (c->size < word)
 		return "reg too small for fromhost";
 	/* inside reg, which does not wrap: no overflow */
-	to = (struct dev_fdt_range){c->base + word, c->size - word};
+	if (c->size >= gap)
+		to = (struct dev_fdt_range){c->base + gap, c->size - gap};
 	if (dev_fdt_reg_count(fdt, node) > 1) {
 		const char *why = dev_fdt_reg(fdt, node, 1, &to);
 

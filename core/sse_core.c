@@ -165,13 +165,6 @@ uint64_t sse_event_status(const struct sse_event *ev)
 	return status;
 }
 
-const struct sse_event *sse_event_view(struct sse_hart *h, uint32_t event_id)
-{
-	struct sse_event *ev;
-
-	return sse_event_find(h, event_id, &ev) ? NULL : ev;
-}
-
 bool sse_event_signal(struct sse_event *ev)
 {
 	/*

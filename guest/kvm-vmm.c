@@ -57,6 +57,8 @@
 
 #include <libfdt.h>
 
+#include <sbipmu/sbi_spec.h>
+
 #define RAM_BASE       0x80000000ULL
 #define PAYLOAD_OFFSET 0x200000ULL /* QEMU's -kernel address on RV64 */
 /* The tree, 2 MiB-aligned below the end of RAM, as QEMU places it. */
@@ -70,18 +72,6 @@
 #define EXIT_GUEST_FAIL 1
 #define EXIT_USAGE	2
 #define EXIT_TIMEOUT	124
-
-/* SBI spec: the extensions and functions KVM forwards to user space. */
-#define SBI_EXT_0_1_CONSOLE_PUTCHAR 0x01
-#define SBI_EXT_0_1_CONSOLE_GETCHAR 0x02
-#define SBI_EXT_DBCN		    0x4442434EUL
-#define SBI_EXT_DBCN_CONSOLE_WRITE  0
-#define SBI_EXT_DBCN_CONSOLE_READ   1
-#define SBI_EXT_DBCN_WRITE_BYTE	    2
-#define SBI_EXT_SRST		    0x53525354UL
-#define SBI_SUCCESS		    0
-#define SBI_ERR_NOT_SUPPORTED	    (-2)
-#define SBI_ERR_INVALID_PARAM	    (-3)
 
 /* 16550 registers (reg-shift 0, byte wide). */
 #define UART_THR      0
@@ -719,7 +709,7 @@ static void sbi_dbcn(struct vmm_vcpu *v)
 	uint8_t byte;
 
 	switch (v->run->riscv_sbi.function_id) {
-	case SBI_EXT_DBCN_WRITE_BYTE:
+	case SBI_EXT_DBCN_CONSOLE_WRITE_BYTE:
 		byte = (uint8_t)args[0];
 		console_write(&byte, 1);
 		ret[0] = SBI_SUCCESS;
@@ -758,12 +748,12 @@ static enum vcpu_next vcpu_sbi(struct vmm_vcpu *v)
 	case SBI_EXT_DBCN:
 		sbi_dbcn(v);
 		break;
-	case SBI_EXT_0_1_CONSOLE_PUTCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
 		byte = (uint8_t)run->riscv_sbi.args[0];
 		console_write(&byte, 1);
 		run->riscv_sbi.ret[0] = 0;
 		break;
-	case SBI_EXT_0_1_CONSOLE_GETCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
 		run->riscv_sbi.ret[0] = (unsigned long)-1L; /* no input */
 		break;
 	default:
@@ -1079,9 +1069,10 @@ static void workload_code(uint32_t *c, bool lr)
 	c[WL_DONE] = rv_u(RV_OP_LUI, A7, srst_hi);
 	c[WL_DONE + 1] = rv_i(RV_OP_IMM_32, 0, A7, A7,
 			      srst_lo >= 0x800 ? srst_lo - 0x1000 : srst_lo);
-	c[WL_DONE + 2] = rv_i(RV_OP_IMM, 0, A6, X0, 0); /* SYSTEM_RESET */
-	c[WL_DONE + 3] = rv_i(RV_OP_IMM, 0, A0, X0, 0); /* shutdown */
-	c[WL_DONE + 4] = rv_i(RV_OP_IMM, 0, A1, X0, 0); /* no reason */
+	c[WL_DONE + 2] = rv_i(RV_OP_IMM, 0, A6, X0, SBI_EXT_SRST_SYSTEM_RESET);
+	c[WL_DONE + 3] =
+		rv_i(RV_OP_IMM, 0, A0, X0, SBI_SRST_RESET_TYPE_SHUTDOWN);
+	c[WL_DONE + 4] = rv_i(RV_OP_IMM, 0, A1, X0, SBI_SRST_RESET_REASON_NONE);
 	c[WL_ECALL] = RV_ECALL;
 	c[WL_ECALL + 1] = RV_JAL_SELF;
 	c[WL_HANDLER] = rv_i(RV_OP_IMM, 0, S1, S1, 1);

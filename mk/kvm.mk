@@ -57,19 +57,20 @@ $(KVM_ROOT)/bin/repeat: guest/repeat.c
 # implementation it judges; kvm-conformance in guest/init.c) or runs its
 # built-in --workload for host perf stat. It needs the tree's exported
 # headers (6.12's RISC-V ONE_REG ids; make headers, done with the
-# selftests) and libfdt, built for it from mk/libfdt.mk's sources.
+# selftests), libfdt, built for it from mk/libfdt.mk's sources, and the
+# SBI numbers of include/sbipmu/sbi_spec.h.
 KVM_VMM_FDT := $(patsubst %.c,$(KVM_DIR)/libfdt/%.o,$(LIBFDT_NAMES))
 
 $(KVM_DIR)/libfdt/%.o: $(LIBFDT_SRC)/%.c $(LIBFDT_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(LINUX_CROSS)gcc -static $(LIBFDT_CFLAGS) -I$(LIBFDT_SRC) -c $< -o $@
 
-$(KVM_ROOT)/bin/kvm-vmm: guest/kvm-vmm.c $(KVM_VMM_FDT) \
-		$(KVM_DIR)/selftests/.built
+$(KVM_ROOT)/bin/kvm-vmm: guest/kvm-vmm.c include/sbipmu/sbi_spec.h \
+		$(KVM_VMM_FDT) $(KVM_DIR)/selftests/.built
 	@mkdir -p $(dir $@)
 	$(Q)echo "[kvm] CC $@"
 	$(Q)$(KVM_GUESTCC) -s -pthread -isystem $(KVM_LINUX_SRC)/usr/include \
-		-isystem $(LIBFDT_SRC) -o $@ $< $(KVM_VMM_FDT)
+		-isystem $(LIBFDT_SRC) -Iinclude -o $@ $< $(KVM_VMM_FDT)
 
 $(KVM_ROOT)/kvm/conformance.bin: $(BUILD)/payload/rv64/conformance.bin
 	@mkdir -p $(dir $@)

@@ -55,8 +55,10 @@ PAYLOAD_LIBFDT_CFLAGS := $(FREESTANDING_CFLAGS) -O2 -g -w $(LIBFDT_FW_INC)
 PAYLOAD_LDFLAGS := -nostdlib -static -T payload/lib/payload.ld \
 	-Wl,--no-warn-rwx-segments
 
+# The names of the SBI error codes (sbi/sbi_error.c) are the firmware's
+# and the host tests' file too.
 PAYLOAD_LIB_SRCS := $(sort $(wildcard payload/lib/*.c payload/lib/*.S)) \
-	lib/string.c
+	lib/string.c sbi/sbi_error.c
 PAYLOAD_PROGRAMS := $(sort $(filter-out lib,$(notdir $(patsubst %/,%,\
 	$(dir $(wildcard payload/*/*.c))))))
 

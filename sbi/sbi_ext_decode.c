@@ -8,23 +8,20 @@
 #include <stdbool.h>
 
 #include <sbipmu/sbi_ext_decode.h>
-
-#define HSM_SUSPEND_NONRET_BIT	 0x80000000u
-#define HSM_SUSPEND_PLATFORM_MIN 0x10000000u /* within each half */
-#define SRST_TYPE_VENDOR_MIN	 0xF0000000u
-#define SRST_REASON_SBI_MIN	 0xE0000000u
-#define SRST_REASON_VENDOR_MIN	 0xF0000000u
+#include <sbipmu/sbi_spec.h>
 
 enum sbi_hsm_suspend_class sbi_ext_hsm_suspend_type(unsigned long a0)
 {
 	uint32_t type = sbi_ext_arg_u32(a0);
-	uint32_t low = type & ~HSM_SUSPEND_NONRET_BIT;
-	bool nonret = (type & HSM_SUSPEND_NONRET_BIT) != 0;
+	/* Bit 31 (the default non-retentive type) makes any type so. */
+	uint32_t nonret_bit = SBI_HSM_SUSPEND_TYPE_NON_RETENTIVE;
+	uint32_t low = type & ~nonret_bit;
+	bool nonret = (type & nonret_bit) != 0;
 
-	if (low == 0)
+	if (low == SBI_HSM_SUSPEND_TYPE_RETENTIVE)
 		return nonret ? SBI_HSM_SUSPEND_NONRET_DEFAULT
 			      : SBI_HSM_SUSPEND_RET_DEFAULT;
-	if (low < HSM_SUSPEND_PLATFORM_MIN)
+	if (low < SBI_HSM_SUSPEND_TYPE_PLATFORM_FIRST)
 		return SBI_HSM_SUSPEND_RESERVED;
 	return nonret ? SBI_HSM_SUSPEND_NONRET_PLATFORM
 		      : SBI_HSM_SUSPEND_RET_PLATFORM;
@@ -35,15 +32,16 @@ enum sbi_srst_type_class sbi_ext_srst_type(unsigned long a0)
 	uint32_t type = sbi_ext_arg_u32(a0);
 
 	switch (type) {
-	case 0:
+	case SBI_SRST_RESET_TYPE_SHUTDOWN:
 		return SBI_SRST_TYPE_SHUTDOWN;
-	case 1:
+	case SBI_SRST_RESET_TYPE_COLD_REBOOT:
 		return SBI_SRST_TYPE_COLD_REBOOT;
-	case 2:
+	case SBI_SRST_RESET_TYPE_WARM_REBOOT:
 		return SBI_SRST_TYPE_WARM_REBOOT;
 	default:
-		return type >= SRST_TYPE_VENDOR_MIN ? SBI_SRST_TYPE_VENDOR
-						    : SBI_SRST_TYPE_RESERVED;
+		return type >= SBI_SRST_RESET_TYPE_VENDOR_FIRST
+			       ? SBI_SRST_TYPE_VENDOR
+			       : SBI_SRST_TYPE_RESERVED;
 	}
 }
 
@@ -51,13 +49,13 @@ enum sbi_srst_reason_class sbi_ext_srst_reason(unsigned long a1)
 {
 	uint32_t reason = sbi_ext_arg_u32(a1);
 
-	if (reason == 0)
+	if (reason == SBI_SRST_RESET_REASON_NONE)
 		return SBI_SRST_REASON_NONE;
-	if (reason == 1)
+	if (reason == SBI_SRST_RESET_REASON_SYSTEM_FAILURE)
 		return SBI_SRST_REASON_FAILURE;
-	if (reason >= SRST_REASON_VENDOR_MIN)
+	if (reason >= SBI_SRST_RESET_REASON_VENDOR_FIRST)
 		return SBI_SRST_REASON_VENDOR;
-	if (reason >= SRST_REASON_SBI_MIN)
+	if (reason >= SBI_SRST_RESET_REASON_SBI_FIRST)
 		return SBI_SRST_REASON_SBI_IMPL;
 	return SBI_SRST_REASON_RESERVED;
 }

@@ -9,21 +9,65 @@ PMU-TRACE lines, one per call, per hart. This prints them as calls:
   hart 0 #1234 COUNTER_STOP(base 0, mask 0x8 {3}, flags 0) -> SUCCESS
                stopped {3}
 
+The PMU's function names and the error names are read from the
+project's SBI header, include/sbipmu/sbi_spec.h (its "#define NAME
+NUMBER" lines), as the firmware and the payloads read them.
+
 usage: pmu-trace.py LOG [--tail N] [--hart H] [--fid NAME] [--errors]
 """
 
 import argparse
+import os
 import re
 import sys
 
-FIDS = ["NUM_COUNTERS", "COUNTER_GET_INFO", "COUNTER_CFG_MATCH",
-	"COUNTER_START", "COUNTER_STOP", "COUNTER_FW_READ",
-	"COUNTER_FW_READ_HI", "SNAPSHOT_SET_SHMEM", "EVENT_GET_INFO"]
-ERRORS = {0: "SUCCESS", -1: "FAILED", -2: "NOT_SUPPORTED",
-	  -3: "INVALID_PARAM", -4: "DENIED", -5: "INVALID_ADDRESS",
-	  -6: "ALREADY_AVAILABLE", -7: "ALREADY_STARTED",
-	  -8: "ALREADY_STOPPED", -9: "NO_SHMEM", -10: "INVALID_STATE",
-	  -11: "BAD_RANGE", -12: "TIMEOUT", -13: "IO", -14: "DENIED_LOCKED"}
+SPEC_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+		      "include", "sbipmu", "sbi_spec.h")
+# "#define NAME NUMBER", the number decimal or hex, maybe in parentheses
+# and negative ("#define SBI_ERR_FAILED (-1)"), a C suffix (U, UL) let
+# through. Aliases ("#define A B") and function-like macros are not
+# numbers, and are left out.
+DEFINE_RE = re.compile(r"#define\s+(SBI_\w+)\s+"
+		       r"\(?(-?)(0x[0-9A-Fa-f]+|\d+)[uUlL]*\)?\s*(?:/\*.*)?$")
+
+
+def spec_numbers(lines):
+	"""{name: number} of each "#define NAME NUMBER" line of lines."""
+	numbers = {}
+	for line in lines:
+		m = DEFINE_RE.match(line.rstrip("\n"))
+		if m:
+			sign = -1 if m.group(2) else 1
+			digits = m.group(3)
+			base = 16 if digits.lower().startswith("0x") else 10
+			numbers[m.group(1)] = sign * int(digits, base)
+	return numbers
+
+
+def pmu_fids(numbers):
+	"""{FID: name} of the PMU's functions, SBI_EXT_PMU_<NAME> without
+	the prefix; SBI_EXT_PMU_FID_COUNT is no function."""
+	prefix = "SBI_EXT_PMU_"
+	return {v: k[len(prefix):] for k, v in numbers.items()
+		if k.startswith(prefix) and k != prefix + "FID_COUNT"}
+
+
+def error_names(numbers):
+	"""{code: name} of SBI_SUCCESS and each SBI_ERR_<NAME>, without the
+	prefix, as the trace prints them: SUCCESS, INVALID_PARAM, ..."""
+	names = {}
+	for name, code in numbers.items():
+		if name == "SBI_SUCCESS":
+			names[code] = "SUCCESS"
+		elif name.startswith("SBI_ERR_"):
+			names[code] = name[len("SBI_ERR_"):]
+	return names
+
+
+with open(SPEC_H) as _spec:
+	_NUMBERS = spec_numbers(_spec)
+FIDS = pmu_fids(_NUMBERS)
+ERRORS = error_names(_NUMBERS)
 CFG_FLAGS = ["SKIP_MATCH", "CLEAR_VALUE", "AUTO_START", "SET_VUINH",
 	     "SET_VSINH", "SET_UINH", "SET_SINH", "SET_MINH"]
 START_FLAGS = ["SET_INIT_VALUE", "INIT_SNAPSHOT"]
@@ -58,7 +102,7 @@ def counters(base, mask):
 
 
 def call(fid, a):
-	name = FIDS[fid] if fid < len(FIDS) else "FID %d" % fid
+	name = FIDS.get(fid, "FID %d" % fid)
 	if fid == 1 or fid == 5 or fid == 6:
 		return "%s(%d)" % (name, a[0])
 	if fid == 2:

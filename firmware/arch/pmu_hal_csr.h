@@ -238,7 +238,6 @@ static inline void pmu_hal_counter_started(void *ctx, unsigned int idx,
  * asks before it hands the counter out (core/pmu_match.c). RV32: the low
  * half holds the selector (mhpmeventh has the OF and inhibit bits).
  */
-#define PMU_HAL_HAS_event_read 1
 static inline uint64_t pmu_hal_event_read(void *ctx, unsigned int idx)
 {
 	(void)ctx;

@@ -12,14 +12,15 @@
  * a return, where a switch costs a bounds check and a jump-table load
  * more. Compressed instructions are off so that every entry is 8 bytes.
  */
-#include "cpu/fw_defs.h"
+#include "cpu/csr.h"
 
 	.option norelax
 	.option norvc
 
 	/* Entry @n of a table of @kind (read or write) at CSR @base. */
 	.macro HAL_ENTRY kind, base, n, first
-	.if (\n < \first) || ((\base == 0xB00 || \base == 0xB80) && \n == 1)
+	.if (\n < \first) || \
+	    ((\base == CSR_MCYCLE || \base == CSR_MCYCLEH) && \n == 1)
 	.ifc \kind, read
 	li	a0, 0
 	.else
@@ -49,15 +50,15 @@
 	.endm
 
 	/* mcycle, minstret, mhpmcounter3-31; mhpmevent3-31. */
-	HAL_TABLE fw_pmu_hal_tbl_ctr_read, read, 0xB00, 0
-	HAL_TABLE fw_pmu_hal_tbl_ctr_write, write, 0xB00, 0
-	HAL_TABLE fw_pmu_hal_tbl_evt_write, write, 0x320, 3
+	HAL_TABLE fw_pmu_hal_tbl_ctr_read, read, CSR_MCYCLE, 0
+	HAL_TABLE fw_pmu_hal_tbl_ctr_write, write, CSR_MCYCLE, 0
+	HAL_TABLE fw_pmu_hal_tbl_evt_write, write, CSR_MHPMEVENT(0), 3
 	/* Event reads: RV32's counter-write quirk; counter delegation. */
-	HAL_TABLE fw_pmu_hal_tbl_evt_read, read, 0x320, 3
+	HAL_TABLE fw_pmu_hal_tbl_evt_read, read, CSR_MHPMEVENT(0), 3
 #if __riscv_xlen == 32
 	/* The upper halves: mcycleh..mhpmcounter31h; mhpmevent3h-31h. */
-	HAL_TABLE fw_pmu_hal_tbl_ctr_read_hi, read, 0xB80, 0
-	HAL_TABLE fw_pmu_hal_tbl_ctr_write_hi, write, 0xB80, 0
-	HAL_TABLE fw_pmu_hal_tbl_evt_write_hi, write, 0x720, 3
-	HAL_TABLE fw_pmu_hal_tbl_evt_read_hi, read, 0x720, 3
+	HAL_TABLE fw_pmu_hal_tbl_ctr_read_hi, read, CSR_MCYCLEH, 0
+	HAL_TABLE fw_pmu_hal_tbl_ctr_write_hi, write, CSR_MCYCLEH, 0
+	HAL_TABLE fw_pmu_hal_tbl_evt_write_hi, write, CSR_MHPMEVENTH(0), 3
+	HAL_TABLE fw_pmu_hal_tbl_evt_read_hi, read, CSR_MHPMEVENTH(0), 3
 #endif

@@ -22,7 +22,6 @@
 #define CSR_SIE	       0x104
 #define CSR_STVEC      0x105
 #define CSR_SCOUNTEREN 0x106
-#define CSR_SSCRATCH   0x140
 #define CSR_SEPC       0x141
 #define CSR_SCAUSE     0x142
 #define CSR_STVAL      0x143
@@ -78,28 +77,21 @@
 #define CSR_MHARTID	  0xF14
 
 /* Counters. */
-#define CSR_TIME	    0xC01
-#define CSR_TIMEH	    0xC81
-#define CSR_MCYCLE	    0xB00
-#define CSR_MINSTRET	    0xB02
-#define CSR_MCYCLEH	    0xB80
-#define CSR_MINSTRETH	    0xB82
-#define CSR_MHPMCOUNTER(n)  (0xB00 + (n))
-#define CSR_MHPMCOUNTERH(n) (0xB80 + (n))
-#define CSR_MHPMEVENT(n)    (0x320 + (n))
-#define CSR_MHPMEVENTH(n)   (0x720 + (n))
+#define CSR_TIME	  0xC01
+#define CSR_TIMEH	  0xC81
+#define CSR_MCYCLE	  0xB00
+#define CSR_MCYCLEH	  0xB80
+#define CSR_MHPMEVENT(n)  (0x320 + (n))
+#define CSR_MHPMEVENTH(n) (0x720 + (n))
 
 /* mstatus */
 #define MSTATUS_SIE	  (FW_UL(1) << 1)
-#define MSTATUS_MIE	  (FW_UL(1) << 3)
 #define MSTATUS_SPIE	  (FW_UL(1) << 5)
 #define MSTATUS_MPIE	  (FW_UL(1) << 7)
 #define MSTATUS_SPP	  (FW_UL(1) << 8)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPP	  (FW_UL(3) << MSTATUS_MPP_SHIFT)
-#define MSTATUS_FS	  (FW_UL(3) << 13)
 #define MSTATUS_MPRV	  (FW_UL(1) << 17)
-#define MSTATUS_SUM	  (FW_UL(1) << 18)
 #define MSTATUS_MXR	  (FW_UL(1) << 19)
 #if __riscv_xlen == 64
 #define MSTATUS_MPV (FW_UL(1) << 39)
@@ -164,7 +156,6 @@
 #define CAUSE_USER_ECALL	     8
 #define CAUSE_SUPERVISOR_ECALL	     9
 #define CAUSE_VS_ECALL		     10
-#define CAUSE_MACHINE_ECALL	     11
 #define CAUSE_FETCH_PAGE_FAULT	     12
 #define CAUSE_LOAD_PAGE_FAULT	     13
 #define CAUSE_STORE_PAGE_FAULT	     15
@@ -174,7 +165,6 @@
 #define CAUSE_STORE_GUEST_PAGE_FAULT 23
 
 /* menvcfg (64-bit view; RV32 writes the upper half to menvcfgh). */
-#define MENVCFG_FIOM	 (FW_ULL(1) << 0)
 #define MENVCFG_CBIE_INV (FW_ULL(3) << 4)
 #define MENVCFG_CBCFE	 (FW_ULL(1) << 6)
 #define MENVCFG_CBZE	 (FW_ULL(1) << 7)

@@ -298,7 +298,7 @@ fw_trap_entry:
 	csrrw	t0, mscratch, sp	/* frame pointer back for the next trap */
 	REG_S	t0, FW_TRAP_REG(2)(sp)	/* trapped sp */
 	csrr	t1, mcause
-	li	t2, FW_CAUSE_S_ECALL
+	li	t2, CAUSE_SUPERVISOR_ECALL
 	REG_L	a0, SCRATCH(FW_SCRATCH_HART)(sp)
 	bne	t1, t2, fw_trap_slow
 	/*

@@ -91,9 +91,6 @@
 #define FW_SCRATCH_HART	  (3 * FW_REGBYTES)
 #define FW_SCRATCH_SIZE	  64
 
-/* mcause of an SBI call: environment call from S-mode. */
-#define FW_CAUSE_S_ECALL 9
-
 #ifdef __ASSEMBLER__
 #if __SIZEOF_POINTER__ == 8
 #define REG_S sd

@@ -82,7 +82,9 @@ bool fw_htif_poweroff(bool failure)
 {
 	if (!htif_tohost)
 		return false;
-	htif_write64(htif_tohost, ((failure ? 1ULL : 0ULL) << 1) | 1);
+	/* No reply comes: the simulation ends. */
+	htif_write64(htif_tohost, (HTIF_DEV_SYSTEM << 56) |
+					  ((failure ? 1ULL : 0ULL) << 1) | 1);
 	return true;
 }
 

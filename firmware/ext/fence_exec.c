@@ -9,6 +9,7 @@
  * so neither of those two calls the other's receiving side.
  */
 #include <sbipmu/pmu.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "cpu/csr.h"
 #include "ext/fence_exec.h"
@@ -16,16 +17,24 @@
 
 static const struct {
 	unsigned short sent, received;
-} fence_events[FENCE_KIND_COUNT] = {
-	{SBI_PMU_FW_FENCE_I_SENT, SBI_PMU_FW_FENCE_I_RECEIVED},
-	{SBI_PMU_FW_SFENCE_VMA_SENT, SBI_PMU_FW_SFENCE_VMA_RECEIVED},
-	{SBI_PMU_FW_SFENCE_VMA_ASID_SENT, SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED},
-	{SBI_PMU_FW_HFENCE_GVMA_VMID_SENT,
-	 SBI_PMU_FW_HFENCE_GVMA_VMID_RECEIVED},
-	{SBI_PMU_FW_HFENCE_GVMA_SENT, SBI_PMU_FW_HFENCE_GVMA_RECEIVED},
-	{SBI_PMU_FW_HFENCE_VVMA_ASID_SENT,
-	 SBI_PMU_FW_HFENCE_VVMA_ASID_RECEIVED},
-	{SBI_PMU_FW_HFENCE_VVMA_SENT, SBI_PMU_FW_HFENCE_VVMA_RECEIVED},
+} fence_events[SBI_EXT_RFENCE_FID_COUNT] = {
+	[SBI_EXT_RFENCE_REMOTE_FENCE_I] = {SBI_PMU_FW_FENCE_I_SENT,
+					   SBI_PMU_FW_FENCE_I_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_SFENCE_VMA] = {SBI_PMU_FW_SFENCE_VMA_SENT,
+					      SBI_PMU_FW_SFENCE_VMA_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID] =
+		{SBI_PMU_FW_SFENCE_VMA_ASID_SENT,
+		 SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID] =
+		{SBI_PMU_FW_HFENCE_GVMA_VMID_SENT,
+		 SBI_PMU_FW_HFENCE_GVMA_VMID_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA] = {SBI_PMU_FW_HFENCE_GVMA_SENT,
+					       SBI_PMU_FW_HFENCE_GVMA_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA_ASID] =
+		{SBI_PMU_FW_HFENCE_VVMA_ASID_SENT,
+		 SBI_PMU_FW_HFENCE_VVMA_ASID_RECEIVED},
+	[SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA] = {SBI_PMU_FW_HFENCE_VVMA_SENT,
+					       SBI_PMU_FW_HFENCE_VVMA_RECEIVED},
 };
 
 static void fence_sfence(const struct fw_fence *f, bool asid)
@@ -90,19 +99,22 @@ static void fence_hfence_vvma(const struct fw_fence *f, bool asid)
 void fw_fence_execute(struct fw_hart *self, const struct fw_fence *f)
 {
 	switch (f->kind) {
-	case FENCE_I:
+	case SBI_EXT_RFENCE_REMOTE_FENCE_I:
 		fw_fence_i();
 		break;
-	case SFENCE_VMA:
-	case SFENCE_VMA_ASID:
-		fence_sfence(f, f->kind == SFENCE_VMA_ASID);
+	case SBI_EXT_RFENCE_REMOTE_SFENCE_VMA:
+	case SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID:
+		fence_sfence(f,
+			     f->kind == SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID);
 		break;
-	case HFENCE_GVMA_VMID:
-	case HFENCE_GVMA:
-		fence_hfence_gvma(f, f->kind == HFENCE_GVMA_VMID);
+	case SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID:
+	case SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA:
+		fence_hfence_gvma(
+			f, f->kind == SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID);
 		break;
 	default:
-		fence_hfence_vvma(f, f->kind == HFENCE_VVMA_ASID);
+		fence_hfence_vvma(
+			f, f->kind == SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA_ASID);
 		break;
 	}
 	pmu_fw_event(self->pmu, fence_events[f->kind].received);
@@ -119,7 +131,7 @@ void fw_fence_execute_owed(struct fw_hart *self)
 	}
 }
 
-unsigned int fw_fence_sent_event(enum fw_fence_kind kind)
+unsigned int fw_fence_sent_event(unsigned int kind)
 {
 	return fence_events[kind].sent;
 }

@@ -24,7 +24,7 @@ void fw_fence_execute(struct fw_hart *self, const struct fw_fence *f);
 /* Perform, and acknowledge, every request other harts posted to @self. */
 void fw_fence_execute_owed(struct fw_hart *self);
 
-/* The firmware event a request of @kind counts as SENT. */
-unsigned int fw_fence_sent_event(enum fw_fence_kind kind);
+/* The firmware event a request of @kind (its RFENCE FID) counts as SENT. */
+unsigned int fw_fence_sent_event(unsigned int kind);
 
 #endif

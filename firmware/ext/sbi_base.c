@@ -10,16 +10,6 @@
 #include "cpu/fw_defs.h"
 #include "ext/sbi_ext.h"
 
-enum {
-	SBI_BASE_GET_SPEC_VERSION = 0,
-	SBI_BASE_GET_IMPL_ID = 1,
-	SBI_BASE_GET_IMPL_VERSION = 2,
-	SBI_BASE_PROBE_EXT = 3,
-	SBI_BASE_GET_MVENDORID = 4,
-	SBI_BASE_GET_MARCHID = 5,
-	SBI_BASE_GET_MIMPID = 6,
-};
-
 static struct sbiret base_ok(unsigned long value)
 {
 	struct sbiret r = {SBI_SUCCESS, value};
@@ -34,20 +24,21 @@ struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
 
 	(void)h;
 	switch (fid) {
-	case SBI_BASE_GET_SPEC_VERSION:
-		return base_ok((FW_SBI_SPEC_MAJOR << 24) | FW_SBI_SPEC_MINOR);
-	case SBI_BASE_GET_IMPL_ID:
+	case SBI_EXT_BASE_GET_SPEC_VERSION:
+		return base_ok(
+			SBI_SPEC_VERSION(FW_SBI_SPEC_MAJOR, FW_SBI_SPEC_MINOR));
+	case SBI_EXT_BASE_GET_IMPL_ID:
 		return base_ok(FW_SBI_IMPL_ID);
-	case SBI_BASE_GET_IMPL_VERSION:
+	case SBI_EXT_BASE_GET_IMPL_VERSION:
 		return base_ok(((unsigned long)FW_VERSION_MAJOR << 16) |
 			       FW_VERSION_MINOR);
-	case SBI_BASE_PROBE_EXT:
+	case SBI_EXT_BASE_PROBE_EXT:
 		return base_ok(sbi_ext_offered(a[0]) ? 1 : 0);
-	case SBI_BASE_GET_MVENDORID:
+	case SBI_EXT_BASE_GET_MVENDORID:
 		return base_ok(fw_feat.mvendorid);
-	case SBI_BASE_GET_MARCHID:
+	case SBI_EXT_BASE_GET_MARCHID:
 		return base_ok(fw_feat.marchid);
-	case SBI_BASE_GET_MIMPID:
+	case SBI_EXT_BASE_GET_MIMPID:
 		return base_ok(fw_feat.mimpid);
 	default:
 		return r;

@@ -20,12 +20,6 @@
  */
 #define DBCN_CHUNK 4096UL
 
-enum {
-	SBI_DBCN_WRITE = 0,
-	SBI_DBCN_READ = 1,
-	SBI_DBCN_WRITE_BYTE = 2,
-};
-
 /* Physical address from (lo, hi); false if it does not fit 64 bits. */
 static bool dbcn_addr(unsigned long lo, unsigned long hi, uint64_t *addr)
 {
@@ -73,11 +67,11 @@ struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
 	struct sbiret r = {SBI_SUCCESS, 0};
 
 	switch (fid) {
-	case SBI_DBCN_WRITE:
+	case SBI_EXT_DBCN_CONSOLE_WRITE:
 		return dbcn_rw(h, true, a[0], a[1], a[2]);
-	case SBI_DBCN_READ:
+	case SBI_EXT_DBCN_CONSOLE_READ:
 		return dbcn_rw(h, false, a[0], a[1], a[2]);
-	case SBI_DBCN_WRITE_BYTE:
+	case SBI_EXT_DBCN_CONSOLE_WRITE_BYTE:
 		fw_console_lock();
 		fw_console_putc((char)(a[0] & 0xFF));
 		fw_console_unlock();

@@ -4,29 +4,19 @@
  * dispatcher that routes a call to them. Every handler takes the calling
  * hart, the function ID and the argument registers a0..a5 as S-mode left
  * them, validates all of them before acting, and returns the struct
- * sbiret that goes back in a0/a1.
+ * sbiret that goes back in a0/a1. The extension and function IDs are
+ * <sbipmu/sbi_spec.h>'s.
  */
 #ifndef FW_SBI_EXT_H
 #define FW_SBI_EXT_H
 
 #include <stdint.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 #include <sbipmu/sbi_ext_decode.h>
 
 #include "rt/hart.h"
 #include "rt/hart_list.h"
-
-/* Extension IDs (SBI v3.0, chapter per extension). */
-#define SBI_EXT_BASE	    0x10UL
-#define SBI_EXT_TIME	    0x54494D45UL
-#define SBI_EXT_IPI	    0x735049UL
-#define SBI_EXT_RFENCE	    0x52464E43UL
-#define SBI_EXT_HSM	    0x48534DUL
-#define SBI_EXT_SRST	    0x53525354UL
-#define SBI_EXT_DBCN	    0x4442434EUL
-#define SBI_EXT_SSE	    0x535345UL
-#define SBI_EXT_LEGACY_LAST 0x0FUL
 
 /* Our implementation ID and version (docs/firmware.md). */
 #define FW_SBI_IMPL_ID	  0x5342UL /* "SB": unassigned in the SBI spec list */

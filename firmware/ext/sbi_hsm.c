@@ -26,13 +26,6 @@
 #include "rt/hsm.h"
 #include "rt/platform.h"
 
-enum sbi_hsm_fid {
-	SBI_HSM_HART_START = 0,
-	SBI_HSM_HART_STOP = 1,
-	SBI_HSM_HART_GET_STATUS = 2,
-	SBI_HSM_HART_SUSPEND = 3,
-};
-
 extern void fw_enter_next(unsigned long hartid, unsigned long arg,
 			  unsigned long addr) __attribute__((noreturn));
 
@@ -142,13 +135,13 @@ struct sbiret sbi_hsm_ecall(struct fw_hart *h, unsigned long fid,
 			    const unsigned long a[6])
 {
 	switch (fid) {
-	case SBI_HSM_HART_START:
+	case SBI_EXT_HSM_HART_START:
 		return hsm_start(a[0], a[1], a[2]);
-	case SBI_HSM_HART_STOP:
+	case SBI_EXT_HSM_HART_STOP:
 		return hsm_stop(h);
-	case SBI_HSM_HART_GET_STATUS:
+	case SBI_EXT_HSM_HART_GET_STATUS:
 		return hsm_status(a[0]);
-	case SBI_HSM_HART_SUSPEND:
+	case SBI_EXT_HSM_HART_SUSPEND:
 		return hsm_suspend(h, sbi_ext_hsm_suspend_type(a[0]), a[1],
 				   a[2]);
 	default:

@@ -11,8 +11,6 @@
 #include "ext/ipi.h"
 #include "ext/sbi_ext.h"
 
-#define SBI_IPI_SEND_IPI 0
-
 void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list)
 {
 	struct fw_hart *t;
@@ -30,7 +28,7 @@ struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct fw_hartlist list;
 
-	if (fid != SBI_IPI_SEND_IPI)
+	if (fid != SBI_EXT_IPI_SEND_IPI)
 		return r;
 	r.error = fw_hartlist_decode(a[0], a[1], &list);
 	if (r.error)

@@ -34,39 +34,22 @@
 #include "ext/sbi_ext.h"
 #include "rt/console.h"
 
-enum {
-	SBI_LEGACY_SET_TIMER = 0x00,
-	SBI_LEGACY_CONSOLE_PUTCHAR = 0x01,
-	SBI_LEGACY_CONSOLE_GETCHAR = 0x02,
-	SBI_LEGACY_CLEAR_IPI = 0x03,
-	SBI_LEGACY_SEND_IPI = 0x04,
-	SBI_LEGACY_REMOTE_FENCE_I = 0x05,
-	SBI_LEGACY_REMOTE_SFENCE_VMA = 0x06,
-	SBI_LEGACY_REMOTE_SFENCE_VMA_ASID = 0x07,
-	SBI_LEGACY_SHUTDOWN = 0x08,
-};
-
-/* RFENCE function IDs the three legacy fences stand for. */
-#define LEGACY_RFENCE_FENCE_I	      0U
-#define LEGACY_RFENCE_SFENCE_VMA      1U
-#define LEGACY_RFENCE_SFENCE_VMA_ASID 2U
-
 bool sbi_legacy_offered(unsigned long eid)
 {
 	if (!FW_LEGACY || !fw_feat.legacy)
 		return false;
 	switch (eid) {
-	case SBI_LEGACY_CONSOLE_PUTCHAR:
-	case SBI_LEGACY_CONSOLE_GETCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
 		/* As DBCN, only with a console. The chapter lets putchar
 		 * throw bytes away when there is none, but a client that
 		 * probes for a console (our payloads do) then writes into
 		 * nothing instead of using a UART it could drive itself. */
 		return fw_dev.console != NULL;
-	case SBI_LEGACY_SHUTDOWN:
+	case SBI_EXT_LEGACY_SHUTDOWN:
 		return fw_dev_reset_can(SBI_SRST_TYPE_SHUTDOWN);
 	default:
-		return eid <= SBI_LEGACY_SHUTDOWN;
+		return eid <= SBI_EXT_LEGACY_SHUTDOWN;
 	}
 }
 
@@ -194,22 +177,23 @@ static long legacy_call(struct fw_hart *h, unsigned long eid,
 			const unsigned long a[6])
 {
 	switch (eid) {
-	case SBI_LEGACY_SET_TIMER:
+	case SBI_EXT_LEGACY_SET_TIMER:
 		return legacy_set_timer(h, a);
-	case SBI_LEGACY_CONSOLE_PUTCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
 		return legacy_putchar(a[0]);
-	case SBI_LEGACY_CONSOLE_GETCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
 		return legacy_getchar();
-	case SBI_LEGACY_CLEAR_IPI:
+	case SBI_EXT_LEGACY_CLEAR_IPI:
 		return legacy_clear_ipi();
-	case SBI_LEGACY_SEND_IPI:
+	case SBI_EXT_LEGACY_SEND_IPI:
 		return legacy_send_ipi(h, a[0]);
-	case SBI_LEGACY_REMOTE_FENCE_I:
-		return legacy_fence(h, LEGACY_RFENCE_FENCE_I, a);
-	case SBI_LEGACY_REMOTE_SFENCE_VMA:
-		return legacy_fence(h, LEGACY_RFENCE_SFENCE_VMA, a);
-	case SBI_LEGACY_REMOTE_SFENCE_VMA_ASID:
-		return legacy_fence(h, LEGACY_RFENCE_SFENCE_VMA_ASID, a);
+	case SBI_EXT_LEGACY_REMOTE_FENCE_I:
+		return legacy_fence(h, SBI_EXT_RFENCE_REMOTE_FENCE_I, a);
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA:
+		return legacy_fence(h, SBI_EXT_RFENCE_REMOTE_SFENCE_VMA, a);
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
+		return legacy_fence(h, SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID,
+				    a);
 	default: /* SHUTDOWN: returns only if the device did not act */
 		return sbi_srst_request(SBI_SRST_TYPE_SHUTDOWN,
 					SBI_SRST_REASON_NONE);

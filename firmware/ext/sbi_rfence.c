@@ -35,7 +35,7 @@ static void rfence_ring(struct fw_hart *h, const struct fw_hartlist *list)
 /* HFENCE.VVMA's VMID: the caller's, from hgatp; 0 for other kinds. */
 static unsigned long rfence_vmid(unsigned int fid)
 {
-	if (fid < HFENCE_VVMA_ASID)
+	if (fid < SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA_ASID)
 		return 0;
 	return csr_read(CSR_HGATP) & HGATP_VMID_MASK;
 }
@@ -67,7 +67,8 @@ struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct fw_hartlist list;
 
-	if (fid >= FENCE_KIND_COUNT || (fid >= HFENCE_GVMA_VMID && !fw_feat.h))
+	if (fid >= SBI_EXT_RFENCE_FID_COUNT ||
+	    (fid >= SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID && !fw_feat.h))
 		return r;
 	r.error = fw_hartlist_decode(a[0], a[1], &list);
 	if (r.error)

@@ -19,7 +19,6 @@
 #include "ext/pmu_trace.h"
 #include "ext/sbi_ext.h"
 
-#define SRST_RESET 0
 /* How long a reset request may take before the call says FAILED. */
 #define SRST_WAIT_US 1000000U
 
@@ -68,7 +67,7 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 	enum sbi_srst_reason_class reason = sbi_ext_srst_reason(a[1]);
 
 	(void)h;
-	if (fid != SRST_RESET)
+	if (fid != SBI_EXT_SRST_SYSTEM_RESET)
 		return r;
 	r.error = sbi_srst_request(type, reason);
 	return r;

@@ -15,8 +15,6 @@
 #include "ext/sbi_ext.h"
 #include "rt/platform.h"
 
-#define SBI_TIME_SET_TIMER 0
-
 /* "Never": the compare value no time reaches, which SET_TIMER also takes
  * as a cancel (Linux passes it to stop its timer). */
 #define SBI_TIME_NEVER UINT64_MAX
@@ -59,7 +57,7 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	uint64_t when = a[0];
 
-	if (fid != SBI_TIME_SET_TIMER)
+	if (fid != SBI_EXT_TIME_SET_TIMER)
 		return r;
 #if __riscv_xlen == 32
 	when |= (uint64_t)a[1] << 32;

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/hart.h"
 

@@ -21,18 +21,6 @@
 #include "rt/hart.h"
 #include "rt/hart_list.h"
 
-/* Function IDs of RFENCE; also the request kinds. */
-enum fw_fence_kind {
-	FENCE_I = 0,
-	SFENCE_VMA = 1,
-	SFENCE_VMA_ASID = 2,
-	HFENCE_GVMA_VMID = 3,
-	HFENCE_GVMA = 4,
-	HFENCE_VVMA_ASID = 5,
-	HFENCE_VVMA = 6,
-	FENCE_KIND_COUNT = 7,
-};
-
 #define FW_FENCE_PAGE 4096UL
 /* From this many pages on, one full flush is cheaper than a loop. */
 #define FW_FENCE_MAX_PAGES 64UL

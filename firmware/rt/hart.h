@@ -43,7 +43,7 @@ struct fw_hartset {
 
 /* A remote fence this hart asks others to perform (rt/fence.h). */
 struct fw_fence {
-	unsigned int kind; /* enum fw_fence_kind (rt/fence.h) */
+	unsigned int kind; /* its RFENCE function ID, SBI_EXT_RFENCE_* */
 	unsigned long start;
 	unsigned long size;
 	unsigned long asid;    /* ASID or VMID */
@@ -84,7 +84,7 @@ struct fw_hart {
 	/* pmu, or NULL while its calls are traced (firmware/ext/pmu_trace.c) */
 	struct pmu_hart *pmu_fast;
 	struct sbi_pmu_trace *trace;  /* its PMU call ring, if asked for */
-	int hsm_state;		      /* enum sbi_hsm_state (atomic) */
+	int hsm_state;		      /* SBI_HSM_STATE_* (atomic) */
 	unsigned long next_addr;      /* HSM start/resume target, published */
 	unsigned long next_arg;	      /* by the release store of hsm_state */
 	unsigned long ipi_pending;    /* FW_IPI_* bits (atomic) */
@@ -156,16 +156,6 @@ bool fw_hart_table_build(const unsigned long *ids, unsigned int n);
 size_t fw_hart_bytes_per_hart(void);
 
 /* ---- hart sets ---- */
-
-static inline void fw_hartset_add(struct fw_hartset *s, unsigned int i)
-{
-	s->w[i / FW_HARTSET_BITS] |= 1UL << (i % FW_HARTSET_BITS);
-}
-
-static inline bool fw_hartset_has(const struct fw_hartset *s, unsigned int i)
-{
-	return (s->w[i / FW_HARTSET_BITS] >> (i % FW_HARTSET_BITS)) & 1;
-}
 
 static inline void fw_hartset_add_atomic(struct fw_hartset *s, unsigned int i)
 {

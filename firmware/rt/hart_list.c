@@ -7,7 +7,7 @@
  * on any (a send_ipi naming one bad hart signals none); the walk then
  * needs no check.
  */
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/hart_list.h"
 

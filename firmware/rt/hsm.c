@@ -13,7 +13,7 @@
  * them. Two starts of one hart race on the compare-and-swap: one wins,
  * the other finds the hart not STOPPED.
  */
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/hsm.h"
 
@@ -38,12 +38,12 @@ static bool hsm_move(struct fw_hart *h, int from, int to)
 
 void fw_hsm_init(struct fw_hart *h)
 {
-	hsm_set(h, SBI_HSM_STOPPED);
+	hsm_set(h, SBI_HSM_STATE_STOPPED);
 }
 
 void fw_hsm_boot_started(struct fw_hart *h)
 {
-	hsm_set(h, SBI_HSM_STARTED);
+	hsm_set(h, SBI_HSM_STATE_STARTED);
 }
 
 /*
@@ -63,21 +63,21 @@ long fw_hsm_start(struct fw_hart *t, bool addr_ok, bool reachable,
 		return SBI_ERR_INVALID_PARAM;
 	if (!addr_ok)
 		return SBI_ERR_INVALID_ADDRESS;
-	if (!hsm_move(t, SBI_HSM_STOPPED, HSM_CLAIMED))
+	if (!hsm_move(t, SBI_HSM_STATE_STOPPED, HSM_CLAIMED))
 		return SBI_ERR_ALREADY_AVAILABLE;
 	if (!reachable) {
-		hsm_set(t, SBI_HSM_STOPPED);
+		hsm_set(t, SBI_HSM_STATE_STOPPED);
 		return SBI_ERR_FAILED;
 	}
 	t->next_addr = addr;
 	t->next_arg = arg;
-	hsm_set(t, SBI_HSM_START_PENDING);
+	hsm_set(t, SBI_HSM_STATE_START_PENDING);
 	return SBI_SUCCESS;
 }
 
 bool fw_hsm_start_posted(struct fw_hart *h)
 {
-	return hsm_get(h) == SBI_HSM_START_PENDING;
+	return hsm_get(h) == SBI_HSM_STATE_START_PENDING;
 }
 
 void fw_hsm_take_start(struct fw_hart *h, unsigned long *addr,
@@ -85,7 +85,7 @@ void fw_hsm_take_start(struct fw_hart *h, unsigned long *addr,
 {
 	*addr = h->next_addr;
 	*arg = h->next_arg;
-	hsm_set(h, SBI_HSM_STARTED);
+	hsm_set(h, SBI_HSM_STATE_STARTED);
 }
 
 /*
@@ -97,9 +97,9 @@ void fw_hsm_take_start(struct fw_hart *h, unsigned long *addr,
  */
 long fw_hsm_stop(struct fw_hart *h)
 {
-	if (!hsm_move(h, SBI_HSM_STARTED, SBI_HSM_STOP_PENDING))
+	if (!hsm_move(h, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
 		return SBI_ERR_FAILED;
-	hsm_set(h, SBI_HSM_STOPPED);
+	hsm_set(h, SBI_HSM_STATE_STOPPED);
 	return SBI_SUCCESS;
 }
 
@@ -111,7 +111,8 @@ long fw_hsm_status(struct fw_hart *t, unsigned long *state)
 	if (!hsm_startable(t))
 		return SBI_ERR_INVALID_PARAM;
 	s = hsm_get(t);
-	*state = s == HSM_CLAIMED ? SBI_HSM_START_PENDING : (unsigned long)s;
+	*state = s == HSM_CLAIMED ? SBI_HSM_STATE_START_PENDING
+				  : (unsigned long)s;
 	return SBI_SUCCESS;
 }
 
@@ -137,11 +138,12 @@ long fw_hsm_suspend_check(enum sbi_hsm_suspend_class type, bool addr_ok)
 
 long fw_hsm_suspend(struct fw_hart *h)
 {
-	return hsm_move(h, SBI_HSM_STARTED, SBI_HSM_SUSPENDED) ? SBI_SUCCESS
-							       : SBI_ERR_FAILED;
+	return hsm_move(h, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_SUSPENDED)
+		       ? SBI_SUCCESS
+		       : SBI_ERR_FAILED;
 }
 
 void fw_hsm_resume(struct fw_hart *h)
 {
-	hsm_set(h, SBI_HSM_STARTED);
+	hsm_set(h, SBI_HSM_STATE_STARTED);
 }

@@ -18,17 +18,6 @@
 
 #include "rt/hart.h"
 
-/* hart_get_status values (SBI v3.0 table "HSM Hart States"). */
-enum sbi_hsm_state {
-	SBI_HSM_STARTED = 0,
-	SBI_HSM_STOPPED = 1,
-	SBI_HSM_START_PENDING = 2,
-	SBI_HSM_STOP_PENDING = 3,
-	SBI_HSM_SUSPENDED = 4,
-	SBI_HSM_SUSPEND_PENDING = 5,
-	SBI_HSM_RESUME_PENDING = 6,
-};
-
 /* Every hart of the table starts STOPPED (boot), the boot hart STARTED. */
 void fw_hsm_init(struct fw_hart *h);
 void fw_hsm_boot_started(struct fw_hart *h);

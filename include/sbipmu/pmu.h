@@ -24,13 +24,21 @@
 #include "pmu_hal.h"
 #include "pmu_map.h"
 #include "pmu_spec.h"
-#include "sbi_error.h"
+#include "sbi_spec.h"
 
 /* Table "SBI PMU Snapshot shared memory layout" (4 KiB; rest reserved). */
 struct pmu_snapshot_shmem {
-	uint64_t overflow;				/* 0x0000 */
-	uint64_t values[SBI_PMU_SNAPSHOT_VALUES_COUNT]; /* 0x0008 */
+	uint64_t overflow;
+	uint64_t values[SBI_PMU_SNAPSHOT_VALUES_COUNT];
 };
+_Static_assert(offsetof(struct pmu_snapshot_shmem, overflow) ==
+		       SBI_PMU_SNAPSHOT_OVF_OFFSET,
+	       "snapshot: overflow bitmap where the spec puts it");
+_Static_assert(offsetof(struct pmu_snapshot_shmem, values) ==
+		       SBI_PMU_SNAPSHOT_VALUES_OFFSET,
+	       "snapshot: counter values where the spec puts them");
+_Static_assert(sizeof(struct pmu_snapshot_shmem) <= SBI_PMU_SNAPSHOT_SIZE,
+	       "snapshot: the layout fits the area");
 
 /*
  * Global state, shared read-only by all harts after init. Fields are

@@ -17,7 +17,8 @@
  * SBIPMU_HAL_STATIC as the name of a header (e.g. -DSBIPMU_HAL_STATIC=
  * '"pmu_hal_csr.h"') that defines, for every hook, a function
  * pmu_hal_<hook>() with the hook's prototype, and PMU_HAL_HAS_<hook> as 1
- * or 0 for the optional ones. The core then calls those directly (inline
+ * or 0 for the optional hooks the core tests with PMU_HAL_HAS()
+ * (counter_started, event_mode). The core then calls those directly (inline
  * if the header defines them so), and the table is only checked at init;
  * it must hold the same functions. The firmware binds its CSR HAL this
  * way (firmware/arch/pmu_hal_csr.h); the hooks' logic exists once either way.

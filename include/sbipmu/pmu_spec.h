@@ -3,26 +3,13 @@
  * Constants of the SBI PMU extension (SBI v3.0, chapter "Performance
  * Monitoring Unit Extension"), spelled as in the spec, plus the counter
  * CSR bits of the privileged spec, Sscofpmf and Smcntrpmf that the core
- * programs. Nothing here depends on XLEN.
+ * programs. The extension and function IDs are sbi_spec.h's. Nothing
+ * here depends on XLEN.
  */
 #ifndef SBIPMU_PMU_SPEC_H
 #define SBIPMU_PMU_SPEC_H
 
-#define SBI_EXT_PMU 0x504D55UL
-
-/* Function IDs (table "PMU Function List"). */
-enum sbi_pmu_fid {
-	SBI_EXT_PMU_NUM_COUNTERS = 0,
-	SBI_EXT_PMU_COUNTER_GET_INFO = 1,
-	SBI_EXT_PMU_COUNTER_CFG_MATCH = 2,
-	SBI_EXT_PMU_COUNTER_START = 3,
-	SBI_EXT_PMU_COUNTER_STOP = 4,
-	SBI_EXT_PMU_COUNTER_FW_READ = 5,
-	SBI_EXT_PMU_COUNTER_FW_READ_HI = 6,
-	SBI_EXT_PMU_SNAPSHOT_SET_SHMEM = 7,
-	SBI_EXT_PMU_EVENT_GET_INFO = 8,
-	SBI_EXT_PMU_FID_COUNT = 9,
-};
+#include "sbi_spec.h"
 
 /* event_idx[19:16] = type, event_idx[15:0] = code. Bits 20+ are reserved. */
 #define SBI_PMU_EVENT_IDX_BITS	 20
@@ -170,9 +157,6 @@ enum sbipmu_fw_impl_event {
 #define SBI_PMU_EVENT_INFO_ENTRY_SIZE	16UL
 #define SBI_PMU_EVENT_INFO_ALIGN	16UL
 #define SBI_PMU_EVENT_INFO_IDX_RESERVED 0xFFF00000UL
-
-/* Shared memory "disable" value for SNAPSHOT_SET_SHMEM (both halves). */
-#define SBI_SHMEM_DISABLE (~0UL)
 
 /* Counter CSR numbers (privileged spec). */
 #define CSR_CYCLE	  0xC00

@@ -23,7 +23,7 @@ static inline uint32_t sbi_ext_arg_u32(unsigned long reg)
 	return (uint32_t)reg;
 }
 
-/* Table "HSM Hart Suspend Types". */
+/* The rows of table "HSM Hart Suspend Types" (values: sbi_spec.h). */
 enum sbi_hsm_suspend_class {
 	SBI_HSM_SUSPEND_RET_DEFAULT,	 /* 0x00000000 */
 	SBI_HSM_SUSPEND_NONRET_DEFAULT,	 /* 0x80000000 */
@@ -33,7 +33,7 @@ enum sbi_hsm_suspend_class {
 	SBI_HSM_SUSPEND_NONRET_PLATFORM, /* 0x90000000-0xFFFFFFFF */
 };
 
-/* Table "SRST System Reset Types". */
+/* The rows of table "SRST System Reset Types" (values: sbi_spec.h). */
 enum sbi_srst_type_class {
 	SBI_SRST_TYPE_SHUTDOWN,	   /* 0x00000000 */
 	SBI_SRST_TYPE_COLD_REBOOT, /* 0x00000001 */
@@ -42,7 +42,7 @@ enum sbi_srst_type_class {
 	SBI_SRST_TYPE_VENDOR,	   /* 0xF0000000-0xFFFFFFFF */
 };
 
-/* Table "SRST System Reset Reasons". */
+/* The rows of table "SRST System Reset Reasons" (values: sbi_spec.h). */
 enum sbi_srst_reason_class {
 	SBI_SRST_REASON_NONE,	  /* 0x00000000 */
 	SBI_SRST_REASON_FAILURE,  /* 0x00000001 */

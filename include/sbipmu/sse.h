@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sbi_error.h"
+#include "sbi_spec.h"
 #include "sse_hal.h"
 #include "sse_spec.h"
 
@@ -147,9 +147,6 @@ bool sse_pmu_overflow(struct sse_hart *h);
 bool sse_hart_deliver(struct sse_hart *h);
 
 /* ---- read-only views for banners and tests ---- */
-
-/* The event @event_id as the calling hart sees it; NULL if not offered. */
-const struct sse_event *sse_event_view(struct sse_hart *h, uint32_t event_id);
 
 /* STATUS attribute of @ev. */
 uint64_t sse_event_status(const struct sse_event *ev);

@@ -2,36 +2,21 @@
 /*
  * Constants of the SBI Supervisor Software Events extension (SBI v3.0,
  * chapter "Supervisor Software Events Extension"), spelled as in the
- * spec: the extension and function IDs, the event ID space, the event
- * attributes and the bits of STATUS, CONFIG and INTERRUPTED_FLAGS.
- * Nothing here depends on XLEN.
+ * spec: the event ID space, the event attributes and the bits of STATUS,
+ * CONFIG and INTERRUPTED_FLAGS. The extension and function IDs are
+ * sbi_spec.h's. Nothing here depends on XLEN.
  */
 #ifndef SBIPMU_SSE_SPEC_H
 #define SBIPMU_SSE_SPEC_H
 
-#define SBI_EXT_SSE 0x535345UL
-
-/* Function IDs (table "SSE Function List"). */
-enum sbi_sse_fid {
-	SBI_EXT_SSE_READ_ATTRS = 0,
-	SBI_EXT_SSE_WRITE_ATTRS = 1,
-	SBI_EXT_SSE_REGISTER = 2,
-	SBI_EXT_SSE_UNREGISTER = 3,
-	SBI_EXT_SSE_ENABLE = 4,
-	SBI_EXT_SSE_DISABLE = 5,
-	SBI_EXT_SSE_COMPLETE = 6,
-	SBI_EXT_SSE_INJECT = 7,
-	SBI_EXT_SSE_HART_UNMASK = 8,
-	SBI_EXT_SSE_HART_MASK = 9,
-	SBI_EXT_SSE_FID_COUNT = 10,
-};
+#include "sbi_spec.h"
 
 /*
  * event_id: each 16-bit range has bit 14 "platform specific" and bit 15
- * "global" (section "Software Event Identification").
+ * "global" (section "Software Event Identification"). We offer no
+ * platform-specific event, so only the global bit matters here.
  */
-#define SBI_SSE_EVENT_PLATFORM_BIT (1U << 14)
-#define SBI_SSE_EVENT_GLOBAL_BIT   (1U << 15)
+#define SBI_SSE_EVENT_GLOBAL_BIT (1U << 15)
 
 /* The standard events of table "SSE Event ID Space". */
 #define SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS  0x00000000U
@@ -84,6 +69,12 @@ enum sbi_sse_attr_id {
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPVP  (1UL << 3)
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPELP (1UL << 4)
 #define SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SDT   (1UL << 5)
-#define SBI_SSE_ATTR_INTERRUPTED_FLAGS_MASK	     0x3FUL
+#define SBI_SSE_ATTR_INTERRUPTED_FLAGS_MASK                                    \
+	(SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPP |                          \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPIE |                         \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPV |                          \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_HSTATUS_SPVP |                         \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SPELP |                        \
+	 SBI_SSE_ATTR_INTERRUPTED_FLAGS_SSTATUS_SDT)
 
 #endif

@@ -132,12 +132,12 @@ static struct sbiret abi_ecall(const char *name, unsigned long ext,
 
 static void abi_base_calls(void)
 {
-	abi_ecall("abi.ecall_preserves.base_get_spec_version", SBI_EXT_BASE, 0,
-		  0, 0, 0, 0, 0, 0);
-	abi_ecall("abi.ecall_preserves.base_probe_extension", SBI_EXT_BASE, 3,
-		  SBI_EXT_PMU, 0, 0, 0, 0, 0);
-	abi_ecall("abi.ecall_preserves.base_get_mimpid", SBI_EXT_BASE, 6, 0, 0,
-		  0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.base_get_spec_version", SBI_EXT_BASE,
+		  SBI_EXT_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.base_probe_extension", SBI_EXT_BASE,
+		  SBI_EXT_BASE_PROBE_EXT, SBI_EXT_PMU, 0, 0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.base_get_mimpid", SBI_EXT_BASE,
+		  SBI_EXT_BASE_GET_MIMPID, 0, 0, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.unknown_extension", 0x0ABC0DEFUL, 0, 0,
 		  0, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.base_unknown_function", SBI_EXT_BASE,
@@ -195,19 +195,22 @@ static void abi_other_calls(void)
 {
 	unsigned long self = env.hart;
 
-	abi_ecall("abi.ecall_preserves.time_set_timer", SBI_EXT_TIME, 0,
-		  ULONG_ALL_ONES, ULONG_ALL_ONES, 0, 0, 0, 0);
-	abi_ecall("abi.ecall_preserves.ipi_send_self", SBI_EXT_IPI, 0,
-		  ABI_SELF_MASK, self, 0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.time_set_timer", SBI_EXT_TIME,
+		  SBI_EXT_TIME_SET_TIMER, ULONG_ALL_ONES, ULONG_ALL_ONES, 0, 0,
+		  0, 0);
+	abi_ecall("abi.ecall_preserves.ipi_send_self", SBI_EXT_IPI,
+		  SBI_EXT_IPI_SEND_IPI, ABI_SELF_MASK, self, 0, 0, 0, 0);
 	/* The M-mode interrupt of a self IPI, if any, is taken at once. */
-	abi_ecall("abi.ecall_preserves.rfence_fence_i_self", SBI_EXT_RFENCE, 0,
-		  ABI_SELF_MASK, self, 0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.rfence_fence_i_self", SBI_EXT_RFENCE,
+		  SBI_EXT_RFENCE_REMOTE_FENCE_I, ABI_SELF_MASK, self, 0, 0, 0,
+		  0);
 	abi_ecall("abi.ecall_preserves.rfence_sfence_vma_self", SBI_EXT_RFENCE,
-		  1, ABI_SELF_MASK, self, 0, ULONG_ALL_ONES, 0, 0);
-	abi_ecall("abi.ecall_preserves.hsm_hart_get_status", SBI_EXT_HSM, 2,
-		  self, 0, 0, 0, 0, 0);
-	abi_ecall("abi.ecall_preserves.dbcn_write_nothing", SBI_EXT_DBCN, 0, 0,
-		  0, 0, 0, 0, 0);
+		  SBI_EXT_RFENCE_REMOTE_SFENCE_VMA, ABI_SELF_MASK, self, 0,
+		  ULONG_ALL_ONES, 0, 0);
+	abi_ecall("abi.ecall_preserves.hsm_hart_get_status", SBI_EXT_HSM,
+		  SBI_EXT_HSM_HART_GET_STATUS, self, 0, 0, 0, 0, 0);
+	abi_ecall("abi.ecall_preserves.dbcn_write_nothing", SBI_EXT_DBCN,
+		  SBI_EXT_DBCN_CONSOLE_WRITE, 0, 0, 0, 0, 0, 0);
 	abi_ecall("abi.ecall_preserves.sse_read_attrs_bad_event", SBI_EXT_SSE,
 		  SBI_EXT_SSE_READ_ATTRS, 0xFFFFFFFFUL, 0, 1, 0, 0, 0);
 	csr_clear(CSR_SIP, 1UL << IRQ_S_SOFT);

@@ -62,9 +62,9 @@ void base_run(void)
 {
 	check_true("base.spec_version",
 		   "table 20: the PMU extension exists from SBI 0.3 on",
-		   env.spec_version >= SBI_VERSION(0, 3), ">= 0.3", "%lu.%lu",
-		   SBI_VERSION_MAJOR(env.spec_version),
-		   SBI_VERSION_MINOR(env.spec_version));
+		   env.spec_version >= SBI_SPEC_VERSION(0, 3), ">= 0.3",
+		   "%lu.%lu", SBI_SPEC_VERSION_MAJOR(env.spec_version),
+		   SBI_SPEC_VERSION_MINOR(env.spec_version));
 	if (!check_true("base.probe_pmu",
 			"the suite needs the PMU extension (EID 0x504D55)",
 			env.pmu, "probe_extension != 0", "0"))

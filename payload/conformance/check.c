@@ -16,31 +16,12 @@ static unsigned int check_passed;
 static unsigned int check_failed;
 static unsigned int check_skipped;
 
-static const char *const check_error_names[] = {
-	"SUCCESS",
-	"FAILED",
-	"NOT_SUPPORTED",
-	"INVALID_PARAM",
-	"DENIED",
-	"INVALID_ADDRESS",
-	"ALREADY_AVAILABLE",
-	"ALREADY_STARTED",
-	"ALREADY_STOPPED",
-	"NO_SHMEM",
-	"INVALID_STATE",
-	"BAD_RANGE",
-	"TIMEOUT",
-	"IO",
-	"DENIED_LOCKED",
-};
-
 const char *check_error_name(long error)
 {
 	static char unknown[32];
 
-	if (error <= 0 && error > -(long)(sizeof(check_error_names) /
-					  sizeof(check_error_names[0])))
-		return check_error_names[-error];
+	if (sbi_error_is_defined(error))
+		return sbi_error_short_name(error);
 	snprintf(unknown, sizeof(unknown), "error %ld", error);
 	return unknown;
 }

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 /* A set of SBI error codes: bit n stands for error -n (SUCCESS is 0). */
 typedef uint32_t errset_t;

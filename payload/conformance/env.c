@@ -24,7 +24,7 @@ struct env env;
 
 bool env_version_at_least(unsigned int major, unsigned int minor)
 {
-	return env.spec_version >= SBI_VERSION(major, minor);
+	return env.spec_version >= SBI_SPEC_VERSION(major, minor);
 }
 
 void env_note_match(unsigned long cbase, unsigned long cmask,
@@ -249,10 +249,10 @@ void env_discover(unsigned long hartid, const void *dtb)
 	env.hart = hartid;
 	env.dtb = dtb;
 	env.spec_version = sbi_spec_version();
-	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
 	env.impl_id = r.value;
-	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION, 0, 0, 0, 0, 0,
-		      0);
+	r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMPL_VERSION, 0, 0, 0, 0,
+		      0, 0);
 	env.impl_version = r.value;
 	env.pmu = sbi_probe(SBI_EXT_PMU) != 0;
 	env_discover_dt();
@@ -282,8 +282,8 @@ void env_print(void)
 	printf("# SBI spec %lu.%lu, implementation %lu version 0x%lx, "
 	       "boot hart %lu, %u other hart(s) of %u in the device tree, "
 	       "Sscofpmf %s, H %s\n",
-	       SBI_VERSION_MAJOR(env.spec_version),
-	       SBI_VERSION_MINOR(env.spec_version), env.impl_id,
+	       SBI_SPEC_VERSION_MAJOR(env.spec_version),
+	       SBI_SPEC_VERSION_MINOR(env.spec_version), env.impl_id,
 	       env.impl_version, env.hart, env.nharts, env.dt_harts,
 	       env.sscofpmf ? "yes" : "no",
 	       env.hext ? "yes" : (env.hext_any ? "on some harts" : "no"));

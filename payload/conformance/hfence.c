@@ -39,14 +39,16 @@ struct hfence_kind {
 
 static const struct hfence_kind hfence_kinds[] = {
 	{"remote_hfence_gvma_vmid", "hfence_gvma_vmid",
-	 SBI_RFENCE_HFENCE_GVMA_VMID, SBI_PMU_FW_HFENCE_GVMA_VMID_SENT,
+	 SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID,
+	 SBI_PMU_FW_HFENCE_GVMA_VMID_SENT,
 	 SBI_PMU_FW_HFENCE_GVMA_VMID_RECEIVED},
-	{"remote_hfence_gvma", "hfence_gvma", SBI_RFENCE_HFENCE_GVMA,
+	{"remote_hfence_gvma", "hfence_gvma", SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA,
 	 SBI_PMU_FW_HFENCE_GVMA_SENT, SBI_PMU_FW_HFENCE_GVMA_RECEIVED},
 	{"remote_hfence_vvma_asid", "hfence_vvma_asid",
-	 SBI_RFENCE_HFENCE_VVMA_ASID, SBI_PMU_FW_HFENCE_VVMA_ASID_SENT,
+	 SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA_ASID,
+	 SBI_PMU_FW_HFENCE_VVMA_ASID_SENT,
 	 SBI_PMU_FW_HFENCE_VVMA_ASID_RECEIVED},
-	{"remote_hfence_vvma", "hfence_vvma", SBI_RFENCE_HFENCE_VVMA,
+	{"remote_hfence_vvma", "hfence_vvma", SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA,
 	 SBI_PMU_FW_HFENCE_VVMA_SENT, SBI_PMU_FW_HFENCE_VVMA_RECEIVED},
 };
 

@@ -26,18 +26,8 @@
 #include "sbi.h"
 #include "trap.h"
 
-enum legacy_eid {
-	LEGACY_SET_TIMER = 0x00,
-	LEGACY_PUTCHAR = 0x01,
-	LEGACY_GETCHAR = 0x02,
-	LEGACY_CLEAR_IPI = 0x03,
-	LEGACY_SEND_IPI = 0x04,
-	LEGACY_FENCE_I = 0x05,
-	LEGACY_SFENCE_VMA = 0x06,
-	LEGACY_SFENCE_VMA_ASID = 0x07,
-	LEGACY_SHUTDOWN = 0x08,
-	LEGACY_COUNT = 0x09,
-};
+/* The legacy EIDs there are: 0x00 to SHUTDOWN. */
+#define LEGACY_COUNT (SBI_EXT_LEGACY_SHUTDOWN + 1)
 
 static const char *const legacy_names[LEGACY_COUNT] = {
 	"set_timer",	     "console_putchar",
@@ -104,18 +94,18 @@ static struct sbiret legacy_present_call(unsigned long eid,
 	unsigned long p = (unsigned long)mask;
 
 	switch (eid) {
-	case LEGACY_SET_TIMER:
+	case SBI_EXT_LEGACY_SET_TIMER:
 		/* never fires; RV32 takes the high half in a1 */
 		return legacy_call(eid, ~0UL, XLEN == 32 ? ~0UL : LEGACY_A1, 0,
 				   0);
-	case LEGACY_PUTCHAR:
+	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
 		return legacy_call(eid, '\n', LEGACY_A1, 0, 0);
-	case LEGACY_CLEAR_IPI:
+	case SBI_EXT_LEGACY_CLEAR_IPI:
 		csr_clear(CSR_SIP,
 			  SIP_SSIP); /* none pending: the answer is 0 */
 		return legacy_call(eid, 0, LEGACY_A1, 0, 0);
-	case LEGACY_SFENCE_VMA:
-	case LEGACY_SFENCE_VMA_ASID:
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA:
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
 		/* a1-a3 are arguments here: start 0, size 4096, ASID 0 */
 		return legacy_call(eid, p, 0, 4096, 0);
 	default:
@@ -126,9 +116,10 @@ static struct sbiret legacy_present_call(unsigned long eid,
 /* Does @eid leave a1 for the check (it is not an argument there)? */
 static bool legacy_a1_free(unsigned long eid)
 {
-	if (eid == LEGACY_SET_TIMER)
+	if (eid == SBI_EXT_LEGACY_SET_TIMER)
 		return XLEN == 64;
-	return eid != LEGACY_SFENCE_VMA && eid != LEGACY_SFENCE_VMA_ASID;
+	return eid != SBI_EXT_LEGACY_REMOTE_SFENCE_VMA &&
+	       eid != SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID;
 }
 
 static void legacy_check_present(unsigned long eid, unsigned long *mask)
@@ -136,7 +127,7 @@ static void legacy_check_present(unsigned long eid, unsigned long *mask)
 	char name[80];
 	struct sbiret r = legacy_present_call(eid, mask);
 
-	if (eid == LEGACY_GETCHAR)
+	if (eid == SBI_EXT_LEGACY_CONSOLE_GETCHAR)
 		check_true(
 			legacy_name(name, sizeof(name), eid, "byte_or_minus_1"),
 			"SBI v3.0 Legacy Extensions: console_getchar "
@@ -158,12 +149,12 @@ static void legacy_check_clear_ipi(unsigned long *mask)
 	unsigned long before, after;
 	struct sbiret r;
 
-	legacy_call(LEGACY_SEND_IPI, (unsigned long)mask, 0, 0, 0);
+	legacy_call(SBI_EXT_LEGACY_SEND_IPI, (unsigned long)mask, 0, 0, 0);
 	for (unsigned int i = 0; i < 100000 && !(csr_read(CSR_SIP) & SIP_SSIP);
 	     i++)
 		;
 	before = csr_read(CSR_SIP) & SIP_SSIP;
-	r = legacy_call(LEGACY_CLEAR_IPI, 0, 0, 0, 0);
+	r = legacy_call(SBI_EXT_LEGACY_CLEAR_IPI, 0, 0, 0, 0);
 	after = csr_read(CSR_SIP) & SIP_SSIP;
 	check_true("legacy.clear_ipi.clears_pending_ipi",
 		   "SBI v3.0 Legacy Extensions: clear_ipi \"Clears the pending "
@@ -197,14 +188,15 @@ void legacy_run(void)
 						"absent_not_supported"),
 				    why_absent, ERRS1(SBI_ERR_NOT_SUPPORTED),
 				    legacy_call(eid, 0, 0, 0, 0));
-		} else if (eid == LEGACY_SHUTDOWN) {
+		} else if (eid == SBI_EXT_LEGACY_SHUTDOWN) {
 			check_note("legacy.shutdown present: not called (it "
 				   "would end the run)");
 		} else {
 			legacy_check_present(eid, &mask);
 		}
 	}
-	if (sbi_probe(LEGACY_SEND_IPI) && sbi_probe(LEGACY_CLEAR_IPI))
+	if (sbi_probe(SBI_EXT_LEGACY_SEND_IPI) &&
+	    sbi_probe(SBI_EXT_LEGACY_CLEAR_IPI))
 		legacy_check_clear_ipi(&mask);
 	csr_clear(CSR_SIP, SIP_SSIP); /* the send_ipi above left one */
 	if (sie)
@@ -221,29 +213,29 @@ struct legacy_pair {
 };
 
 static const struct legacy_pair legacy_pairs[] = {
-	{LEGACY_SET_TIMER,
+	{SBI_EXT_LEGACY_SET_TIMER,
 	 SBI_EXT_TIME,
 	 0,
 	 {SBI_PMU_FW_SET_TIMER, 0},
 	 {"set_timer", NULL}},
-	{LEGACY_SEND_IPI,
+	{SBI_EXT_LEGACY_SEND_IPI,
 	 SBI_EXT_IPI,
 	 0,
 	 {SBI_PMU_FW_IPI_SENT, 0},
 	 {"ipi_sent", NULL}},
-	{LEGACY_FENCE_I,
+	{SBI_EXT_LEGACY_REMOTE_FENCE_I,
 	 SBI_EXT_RFENCE,
-	 SBI_RFENCE_FENCE_I,
+	 SBI_EXT_RFENCE_REMOTE_FENCE_I,
 	 {SBI_PMU_FW_FENCE_I_SENT, SBI_PMU_FW_FENCE_I_RECEIVED},
 	 {"fence_i_sent", "fence_i_received"}},
-	{LEGACY_SFENCE_VMA,
+	{SBI_EXT_LEGACY_REMOTE_SFENCE_VMA,
 	 SBI_EXT_RFENCE,
-	 SBI_RFENCE_SFENCE_VMA,
+	 SBI_EXT_RFENCE_REMOTE_SFENCE_VMA,
 	 {SBI_PMU_FW_SFENCE_VMA_SENT, SBI_PMU_FW_SFENCE_VMA_RECEIVED},
 	 {"sfence_vma_sent", "sfence_vma_received"}},
-	{LEGACY_SFENCE_VMA_ASID,
+	{SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID,
 	 SBI_EXT_RFENCE,
-	 SBI_RFENCE_SFENCE_VMA_ASID,
+	 SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID,
 	 {SBI_PMU_FW_SFENCE_VMA_ASID_SENT, SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED},
 	 {"sfence_vma_asid_sent", "sfence_vma_asid_received"}},
 };
@@ -368,9 +360,10 @@ static void legacy_bad_mask(unsigned long eid, unsigned long addr,
 
 void legacy_hart_mask_run(void)
 {
-	static const unsigned long eids[] = {LEGACY_SEND_IPI, LEGACY_FENCE_I,
-					     LEGACY_SFENCE_VMA,
-					     LEGACY_SFENCE_VMA_ASID};
+	static const unsigned long eids[] = {
+		SBI_EXT_LEGACY_SEND_IPI, SBI_EXT_LEGACY_REMOTE_FENCE_I,
+		SBI_EXT_LEGACY_REMOTE_SFENCE_VMA,
+		SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID};
 	unsigned long fw = memprobe_firmware();
 	unsigned long end = (unsigned long)memprobe_ram_end();
 	bool fw_ok = memprobe_load_faults(fw);

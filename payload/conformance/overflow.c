@@ -173,8 +173,10 @@ static bool ovf_poll_pending(unsigned long us)
  */
 static bool ovf_qemu72(void)
 {
-	struct sbiret arch = sbi_ecall(SBI_EXT_BASE, 5, 0, 0, 0, 0, 0, 0);
-	struct sbiret imp = sbi_ecall(SBI_EXT_BASE, 6, 0, 0, 0, 0, 0, 0);
+	struct sbiret arch = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_MARCHID,
+				       0, 0, 0, 0, 0, 0);
+	struct sbiret imp = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_MIMPID, 0,
+				      0, 0, 0, 0, 0);
 
 	return !arch.error && !imp.error && arch.value == imp.value &&
 	       (arch.value >> 16) == 7;

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include <sbipmu/pmu_spec.h>
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "check.h"
 

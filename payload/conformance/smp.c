@@ -171,11 +171,12 @@ struct smp_fence {
 };
 
 static const struct smp_fence smp_fences[] = {
-	{"fw_event.fence_i.sent_received", SBI_RFENCE_FENCE_I,
+	{"fw_event.fence_i.sent_received", SBI_EXT_RFENCE_REMOTE_FENCE_I,
 	 SBI_PMU_FW_FENCE_I_SENT},
-	{"fw_event.sfence_vma.sent_received", SBI_RFENCE_SFENCE_VMA,
+	{"fw_event.sfence_vma.sent_received", SBI_EXT_RFENCE_REMOTE_SFENCE_VMA,
 	 SBI_PMU_FW_SFENCE_VMA_SENT},
-	{"fw_event.sfence_vma_asid.sent_received", SBI_RFENCE_SFENCE_VMA_ASID,
+	{"fw_event.sfence_vma_asid.sent_received",
+	 SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID,
 	 SBI_PMU_FW_SFENCE_VMA_ASID_SENT},
 };
 

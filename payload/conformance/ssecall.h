@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 #include <sbipmu/sse_spec.h>
 
 #include "sse.h"

@@ -32,18 +32,6 @@
 #include "sbi.h"
 #include "trap.h"
 
-enum legacy_eid {
-	LEGACY_SET_TIMER = 0x00,
-	LEGACY_CONSOLE_PUTCHAR = 0x01,
-	LEGACY_CONSOLE_GETCHAR = 0x02,
-	LEGACY_CLEAR_IPI = 0x03,
-	LEGACY_SEND_IPI = 0x04,
-	LEGACY_REMOTE_FENCE_I = 0x05,
-	LEGACY_REMOTE_SFENCE_VMA = 0x06,
-	LEGACY_REMOTE_SFENCE_VMA_ASID = 0x07,
-	LEGACY_SHUTDOWN = 0x08,
-};
-
 /* What a1 holds going in: "Nothing is returned in a1 register". */
 #define LEGACY_A1 0x1EA1A1UL
 /* The byte scripts/legacy-check.sh feeds on QEMU's stdin. */
@@ -62,7 +50,7 @@ static volatile unsigned long legacy_timer_irqs, legacy_soft_irqs;
 /* What clear_ipi answered in the software-interrupt handler. */
 static volatile long legacy_irq_clear_value;
 
-static struct sbiret legacy(enum legacy_eid eid, unsigned long a0,
+static struct sbiret legacy(unsigned long eid, unsigned long a0,
 			    unsigned long a1, unsigned long a2,
 			    unsigned long a3)
 {
@@ -115,7 +103,7 @@ static void legacy_test_putchar(void)
 	unsigned long a1 = LEGACY_A1;
 
 	for (const char *p = line; *p; p++) {
-		struct sbiret r = legacy(LEGACY_CONSOLE_PUTCHAR,
+		struct sbiret r = legacy(SBI_EXT_LEGACY_CONSOLE_PUTCHAR,
 					 (unsigned char)*p, LEGACY_A1, 0, 0);
 
 		err = r.error ? r.error : err;
@@ -132,12 +120,12 @@ static void legacy_test_getchar(void)
 	struct sbiret r;
 
 	do
-		r = legacy(LEGACY_CONSOLE_GETCHAR, 0, LEGACY_A1, 0, 0);
+		r = legacy(SBI_EXT_LEGACY_CONSOLE_GETCHAR, 0, LEGACY_A1, 0, 0);
 	while (r.error == -1 && legacy_now() < end);
 	legacy_eq("console_getchar.byte_from_stdin", r.error, LEGACY_INPUT);
 	legacy_eq("console_getchar.a1_untouched", (long long)r.value,
 		  LEGACY_A1);
-	r = legacy(LEGACY_CONSOLE_GETCHAR, 0, 0, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_CONSOLE_GETCHAR, 0, 0, 0, 0);
 	legacy_eq("console_getchar.minus_1_when_nothing_waits", r.error, -1);
 }
 
@@ -147,7 +135,7 @@ static void legacy_timer_irq(unsigned int irq, struct trap_frame *tf)
 {
 	(void)irq;
 	(void)tf;
-	legacy(LEGACY_SET_TIMER, ~0UL, ~0UL, 0, 0);
+	legacy(SBI_EXT_LEGACY_SET_TIMER, ~0UL, ~0UL, 0, 0);
 	legacy_timer_irqs++;
 }
 
@@ -156,7 +144,8 @@ static void legacy_soft_irq(unsigned int irq, struct trap_frame *tf)
 {
 	(void)irq;
 	(void)tf;
-	legacy_irq_clear_value = legacy(LEGACY_CLEAR_IPI, 0, 0, 0, 0).error;
+	legacy_irq_clear_value =
+		legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, 0, 0, 0).error;
 	legacy_soft_irqs++;
 }
 
@@ -170,10 +159,10 @@ static void legacy_test_set_timer(void)
 	trap_set_irq_handler(IRQ_S_TIMER, legacy_timer_irq);
 	csr_set(CSR_SIE, 1UL << IRQ_S_TIMER);
 #if __riscv_xlen == 32
-	r = legacy(LEGACY_SET_TIMER, (unsigned long)when,
+	r = legacy(SBI_EXT_LEGACY_SET_TIMER, (unsigned long)when,
 		   (unsigned long)(when >> 32), 0, 0);
 #else
-	r = legacy(LEGACY_SET_TIMER, when, LEGACY_A1, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_SET_TIMER, when, LEGACY_A1, 0, 0);
 	legacy_eq("set_timer.a1_untouched", (long long)r.value, LEGACY_A1);
 #endif
 	legacy_eq("set_timer.returns_0", r.error, 0);
@@ -193,7 +182,8 @@ static void legacy_test_ipi_self(unsigned long self)
 
 	trap_set_irq_handler(IRQ_S_SOFT, legacy_soft_irq);
 	csr_set(CSR_SIE, 1UL << IRQ_S_SOFT);
-	r = legacy(LEGACY_SEND_IPI, (unsigned long)&mask, LEGACY_A1, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_SEND_IPI, (unsigned long)&mask, LEGACY_A1, 0,
+		   0);
 	legacy_eq("send_ipi.self.returns_0", r.error, 0);
 	legacy_eq("send_ipi.self.a1_untouched", (long long)r.value, LEGACY_A1);
 	legacy_check("send_ipi.self.interrupt_taken",
@@ -211,18 +201,18 @@ static void legacy_test_clear_ipi(unsigned long self)
 	uint64_t end = legacy_now() + LEGACY_WAIT_MS * LEGACY_TICKS_PER_MS;
 	struct sbiret r;
 
-	legacy(LEGACY_SEND_IPI, (unsigned long)&mask, 0, 0, 0);
+	legacy(SBI_EXT_LEGACY_SEND_IPI, (unsigned long)&mask, 0, 0, 0);
 	while (!pending && legacy_now() < end)
 		pending = csr_read(CSR_SIP) & (1UL << IRQ_S_SOFT);
 	legacy_check("clear_ipi.pending_before", pending != 0,
 		     (long long)pending, 1LL << IRQ_S_SOFT);
-	r = legacy(LEGACY_CLEAR_IPI, 0, LEGACY_A1, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, LEGACY_A1, 0, 0);
 	legacy_check("clear_ipi.positive_as_one_was_pending", r.error > 0,
 		     r.error, 1);
 	legacy_eq("clear_ipi.a1_untouched", (long long)r.value, LEGACY_A1);
 	legacy_eq("clear_ipi.pending_after",
 		  (long long)(csr_read(CSR_SIP) & (1UL << IRQ_S_SOFT)), 0);
-	r = legacy(LEGACY_CLEAR_IPI, 0, 0, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, 0, 0, 0);
 	legacy_eq("clear_ipi.0_when_none_pending", r.error, 0);
 }
 
@@ -233,7 +223,7 @@ static void legacy_test_ipi_other(unsigned long other)
 	unsigned long seen = hart_ssip_count(other);
 	struct sbiret r;
 
-	r = legacy(LEGACY_SEND_IPI, (unsigned long)&mask, 0, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_SEND_IPI, (unsigned long)&mask, 0, 0, 0);
 	legacy_eq("send_ipi.other_hart.returns_0", r.error, 0);
 	legacy_check("send_ipi.other_hart.received",
 		     hart_wait_ssip(other, seen + 1),
@@ -247,16 +237,16 @@ static void legacy_test_fences(unsigned long self, unsigned long other)
 	unsigned long p = (unsigned long)&mask;
 	struct sbiret r;
 
-	r = legacy(LEGACY_REMOTE_FENCE_I, p, LEGACY_A1, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_REMOTE_FENCE_I, p, LEGACY_A1, 0, 0);
 	legacy_eq("remote_fence_i.returns_0", r.error, 0);
 	legacy_eq("remote_fence_i.a1_untouched", (long long)r.value, LEGACY_A1);
-	r = legacy(LEGACY_REMOTE_SFENCE_VMA, p, 0, 4096, 0);
+	r = legacy(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, p, 0, 4096, 0);
 	legacy_eq("remote_sfence_vma.one_page.returns_0", r.error, 0);
-	r = legacy(LEGACY_REMOTE_SFENCE_VMA, p, 0, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, p, 0, 0, 0);
 	legacy_eq("remote_sfence_vma.all.returns_0", r.error, 0);
-	r = legacy(LEGACY_REMOTE_SFENCE_VMA_ASID, p, 0, 4096, 1);
+	r = legacy(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, p, 0, 4096, 1);
 	legacy_eq("remote_sfence_vma_asid.returns_0", r.error, 0);
-	r = legacy(LEGACY_REMOTE_FENCE_I, 0, 0, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_REMOTE_FENCE_I, 0, 0, 0, 0);
 	legacy_eq("remote_fence_i.null_mask_all_harts.returns_0", r.error, 0);
 }
 
@@ -282,7 +272,7 @@ static void legacy_test_bad_mask(const char *name, unsigned long addr)
 	struct sbiret r;
 
 	trap_arm(true);
-	r = legacy(LEGACY_SEND_IPI, addr, LEGACY_A1, 0, 0);
+	r = legacy(SBI_EXT_LEGACY_SEND_IPI, addr, LEGACY_A1, 0, 0);
 	trap_arm(false);
 	after = trap_counts();
 	traps = after.exceptions - before.exceptions;
@@ -326,7 +316,7 @@ static void legacy_off_main(void)
 	char name[64];
 
 	printf("legacy: off\n");
-	for (unsigned long eid = 0; eid <= LEGACY_SHUTDOWN; eid++) {
+	for (unsigned long eid = 0; eid <= SBI_EXT_LEGACY_SHUTDOWN; eid++) {
 		snprintf(name, sizeof(name), "off.eid_0x%02lx.not_supported",
 			 eid);
 		legacy_eq(name, legacy(eid, 0, 0, 0, 0).error,
@@ -342,7 +332,7 @@ int payload_main(unsigned long hartid, const void *dtb)
 	unsigned long other;
 
 	/* The first legacy call tells whether there are any. */
-	if (legacy(LEGACY_CONSOLE_PUTCHAR, '\n', 0, 0, 0).error ==
+	if (legacy(SBI_EXT_LEGACY_CONSOLE_PUTCHAR, '\n', 0, 0, 0).error ==
 	    SBI_ERR_NOT_SUPPORTED) {
 		legacy_off_main();
 		return 0;
@@ -367,7 +357,7 @@ int payload_main(unsigned long hartid, const void *dtb)
 			     LEGACY_FW_ADDR);
 	printf("%u passed, %u failed\n", legacy_pass, legacy_fail);
 	printf("legacy: shutdown\n");
-	legacy(LEGACY_SHUTDOWN, 0, 0, 0, 0);
+	legacy(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0);
 	printf("FAIL shutdown returned\n");
 	return 1;
 }

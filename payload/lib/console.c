@@ -17,8 +17,6 @@
 #define UART_LSR      5
 #define UART_LSR_THRE 0x20
 
-#define DBCN_WRITE_BYTE 2
-
 static enum console_kind console_channel = CONSOLE_NONE;
 static struct dt_uart console_uart;
 static int console_spin;
@@ -27,7 +25,7 @@ void console_init(const void *dtb)
 {
 	if (sbi_probe(SBI_EXT_DBCN))
 		console_channel = CONSOLE_DBCN;
-	else if (sbi_probe(SBI_EXT_LEGACY_PUTCHAR))
+	else if (sbi_probe(SBI_EXT_LEGACY_CONSOLE_PUTCHAR))
 		console_channel = CONSOLE_LEGACY;
 	else if (dt_stdout_uart(dtb, &console_uart))
 		console_channel = CONSOLE_UART;
@@ -92,12 +90,12 @@ void console_putc(char c)
 {
 	switch (console_channel) {
 	case CONSOLE_DBCN:
-		sbi_ecall(SBI_EXT_DBCN, DBCN_WRITE_BYTE, (unsigned char)c, 0, 0,
-			  0, 0, 0);
+		sbi_ecall(SBI_EXT_DBCN, SBI_EXT_DBCN_CONSOLE_WRITE_BYTE,
+			  (unsigned char)c, 0, 0, 0, 0, 0);
 		break;
 	case CONSOLE_LEGACY:
-		sbi_ecall(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)c, 0, 0, 0,
-			  0, 0);
+		sbi_ecall(SBI_EXT_LEGACY_CONSOLE_PUTCHAR, 0, (unsigned char)c,
+			  0, 0, 0, 0, 0);
 		break;
 	case CONSOLE_UART:
 		console_uart_putc(c);

@@ -69,7 +69,9 @@ void payload_shutdown(void)
 		 * No power-off device (sifive_u: gpio-restart only): a reboot,
 		 * which QEMU run with -no-reboot turns into its exit.
 		 */
-		sbi_ecall(SBI_EXT_SRST, 0, 1 /* cold reboot */, 0, 0, 0, 0, 0);
+		sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET,
+			  SBI_SRST_RESET_TYPE_COLD_REBOOT,
+			  SBI_SRST_RESET_REASON_NONE, 0, 0, 0, 0);
 	}
 	if (sbi_probe(SBI_EXT_LEGACY_SHUTDOWN))
 		sbi_ecall(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0, 0);

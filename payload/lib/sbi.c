@@ -31,16 +31,16 @@ struct sbiret sbi_ecall(unsigned long ext, unsigned long fid, unsigned long a0,
 
 unsigned long sbi_spec_version(void)
 {
-	struct sbiret r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0,
-				    0, 0, 0, 0, 0);
+	struct sbiret r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_SPEC_VERSION,
+				    0, 0, 0, 0, 0, 0);
 
 	return r.error ? 0 : r.value;
 }
 
 unsigned long sbi_probe(unsigned long ext)
 {
-	struct sbiret r =
-		sbi_ecall(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext, 0, 0, 0, 0, 0);
+	struct sbiret r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_PROBE_EXT, ext,
+				    0, 0, 0, 0, 0);
 
 	return r.error ? 0 : r.value;
 }
@@ -48,16 +48,19 @@ unsigned long sbi_probe(unsigned long ext)
 struct sbiret sbi_set_timer(uint64_t stime)
 {
 #if __riscv_xlen == 32
-	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)stime,
-			 (unsigned long)(stime >> 32), 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, SBI_EXT_TIME_SET_TIMER,
+			 (unsigned long)stime, (unsigned long)(stime >> 32), 0,
+			 0, 0, 0);
 #else
-	return sbi_ecall(SBI_EXT_TIME, 0, stime, 0, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, SBI_EXT_TIME_SET_TIMER, stime, 0, 0, 0,
+			 0, 0);
 #endif
 }
 
 struct sbiret sbi_send_ipi(unsigned long hart_mask, unsigned long mask_base)
 {
-	return sbi_ecall(SBI_EXT_IPI, 0, hart_mask, mask_base, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_IPI, SBI_EXT_IPI_SEND_IPI, hart_mask,
+			 mask_base, 0, 0, 0, 0);
 }
 
 struct sbiret sbi_rfence(unsigned long fid, unsigned long hart_mask,
@@ -71,29 +74,31 @@ struct sbiret sbi_rfence(unsigned long fid, unsigned long hart_mask,
 struct sbiret sbi_hart_start(unsigned long hartid, unsigned long addr,
 			     unsigned long opaque)
 {
-	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_START, hartid, addr, opaque,
-			 0, 0, 0);
+	return sbi_ecall(SBI_EXT_HSM, SBI_EXT_HSM_HART_START, hartid, addr,
+			 opaque, 0, 0, 0);
 }
 
 struct sbiret sbi_hart_status(unsigned long hartid)
 {
-	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_GET_STATUS, hartid, 0, 0, 0,
-			 0, 0);
+	return sbi_ecall(SBI_EXT_HSM, SBI_EXT_HSM_HART_GET_STATUS, hartid, 0, 0,
+			 0, 0, 0);
 }
 
 struct sbiret sbi_hart_stop(void)
 {
-	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_STOP, 0, 0, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_HSM, SBI_EXT_HSM_HART_STOP, 0, 0, 0, 0, 0, 0);
 }
 
 struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
 			       unsigned long opaque)
 {
-	return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_SUSPEND, type, resume_addr,
-			 opaque, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND, type,
+			 resume_addr, opaque, 0, 0, 0);
 }
 
 struct sbiret sbi_system_shutdown(void)
 {
-	return sbi_ecall(SBI_EXT_SRST, 0, 0, 0, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET,
+			 SBI_SRST_RESET_TYPE_SHUTDOWN,
+			 SBI_SRST_RESET_REASON_NONE, 0, 0, 0, 0);
 }

@@ -2,10 +2,9 @@
 /*
  * SSE handler trampoline and register probe (see sse.h).
  */
-#include "sse.h"
+#include <sbipmu/sbi_spec.h>
 
-#define SBI_EXT_SSE_EID	     0x535345
-#define SBI_EXT_SSE_COMPLETE 6
+#include "sse.h"
 
 #define CTX(n) ((n) * REG_SIZE)
 
@@ -90,7 +89,7 @@ sse_entry:
 	REG_L	x31, CTX(31)(a7)
 	/* COMPLETE resumes the interrupted code, a6/a7 restored. */
 	li	a6, SBI_EXT_SSE_COMPLETE
-	li	a7, SBI_EXT_SSE_EID
+	li	a7, SBI_EXT_SSE
 	ecall
 	/* Only if nothing was running: a firmware bug, stop loudly. */
 	call	sse_entry_lost

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include <sbipmu/pmu_spec.h>
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 #include <sbipmu/sse_spec.h>
 
 #include "csr.h"
@@ -183,13 +183,13 @@ static void test_base(void)
 	struct sbiret r;
 
 	smoke_eq("base: spec version 3.0", (long long)sbi_spec_version(),
-		 (long long)SBI_VERSION(3, 0));
-	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
+		 (long long)SBI_SPEC_VERSION(3, 0));
+	r = sbi_ecall(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0);
 	smoke_eq("base: impl id", (long long)r.value, SBIPMU_IMPL_ID);
 	smoke_eq("base: probe PMU", (long long)sbi_probe(SBI_EXT_PMU), 1);
 	smoke_eq("base: probe DBCN", (long long)sbi_probe(SBI_EXT_DBCN), 1);
 	smoke_eq("base: probe legacy console present (on by default)",
-		 (long long)sbi_probe(SBI_EXT_LEGACY_PUTCHAR), 1);
+		 (long long)sbi_probe(SBI_EXT_LEGACY_CONSOLE_PUTCHAR), 1);
 	r = sbi_ecall(0x12345678UL, 0, 0, 0, 0, 0, 0, 0);
 	smoke_eq("unknown EID: NOT_SUPPORTED", r.error, SBI_ERR_NOT_SUPPORTED);
 	r = sbi_ecall(SBI_EXT_BASE, 99, 0, 0, 0, 0, 0, 0);
@@ -487,7 +487,7 @@ static void test_hsm_suspend_type_u32(void)
 	smoke_eq("hsm: suspend_type bits 32-63 ignored (retentive)", r.error,
 		 0);
 	r = sbi_hart_suspend(0xFFFFFFFF00000000UL |
-				     SBI_HSM_SUSPEND_NON_RETENTIVE,
+				     SBI_HSM_SUSPEND_TYPE_NON_RETENTIVE,
 			     FW_REGION, 0);
 	smoke_eq("hsm: suspend_type bits 32-63 ignored (non-retentive)",
 		 r.error, SBI_ERR_INVALID_ADDRESS);
@@ -581,7 +581,7 @@ static void smoke_hsm_read(void *arg)
 static void smoke_hsm_suspend_nonret(void *arg)
 {
 	(void)arg;
-	smoke_suspend_at(SBI_HSM_SUSPEND_NON_RETENTIVE,
+	smoke_suspend_at(SBI_HSM_SUSPEND_TYPE_NON_RETENTIVE,
 			 (unsigned long)hart_secondary_entry,
 			 SMOKE_NONRET_OPAQUE);
 }
@@ -630,7 +630,7 @@ static void test_hsm_pmu_retentive_keeps(void)
 			    false, 0, 0);
 		return;
 	}
-	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_RETENTIVE);
+	r = smoke_suspend_until_timer(SBI_HSM_SUSPEND_TYPE_RETENTIVE);
 	smoke_eq("hsm: retentive suspend returns on timer", r.error, 0);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_FW_READ, idx, 0, 0, 0);
 	smoke_eq("hsm/pmu: retentive suspend keeps the counter claimed",
@@ -711,7 +711,7 @@ static void test_rfence_remote(void)
 	if (sbi_hart_status(other).error)
 		return; /* single hart */
 	err |= smoke_fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED, &rcvd);
-	r = sbi_rfence(SBI_RFENCE_FENCE_I, 1UL, other, 0, 0, 0);
+	r = sbi_rfence(SBI_EXT_RFENCE_REMOTE_FENCE_I, 1UL, other, 0, 0, 0);
 	n_sent = smoke_fw_read(sent);
 	n_rcvd = smoke_fw_read(rcvd);
 	smoke_eq("rfence: fence.i on the other hart", r.error | err, 0);
@@ -753,7 +753,8 @@ static void test_rfence(void)
 	struct sbiret r;
 
 	err |= smoke_fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED, &rcvd);
-	r = sbi_rfence(SBI_RFENCE_FENCE_I, 0, ~0UL, 0, 0, 0); /* all harts */
+	/* mask base -1: all harts */
+	r = sbi_rfence(SBI_EXT_RFENCE_REMOTE_FENCE_I, 0, ~0UL, 0, 0, 0);
 	n_sent = smoke_fw_read(sent);
 	n_rcvd = smoke_fw_read(rcvd);
 	smoke_eq("pmu: counters for FENCE_I_SENT/RECEIVED", err, 0);
@@ -765,14 +766,16 @@ static void test_rfence(void)
 	smoke_release(rcvd);
 	test_rfence_remote();
 	mask = smoke_pair_mask(&base);
-	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, mask, base, 0, 0x1000, 0);
+	r = sbi_rfence(SBI_EXT_RFENCE_REMOTE_SFENCE_VMA, mask, base, 0, 0x1000,
+		       0);
 	smoke_eq("rfence: sfence.vma range", r.error, 0);
-	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1UL, smoke_hartid, 0, 0, 1);
+	r = sbi_rfence(SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID, 1UL, smoke_hartid,
+		       0, 0, 1);
 	smoke_eq("rfence: sfence.vma.asid all", r.error, 0);
 	/* Half a page at the top of the address space: the page walk must
 	 * end there, not wrap to address 0 and go on. */
-	r = sbi_rfence(SBI_RFENCE_SFENCE_VMA, 1UL, smoke_hartid, ~0xFFFUL,
-		       0x800, 0);
+	r = sbi_rfence(SBI_EXT_RFENCE_REMOTE_SFENCE_VMA, 1UL, smoke_hartid,
+		       ~0xFFFUL, 0x800, 0);
 	smoke_eq("rfence: sfence.vma range in the last page returns", r.error,
 		 0);
 	r = sbi_rfence(7, 1, smoke_hartid, 0, 0, 0);
@@ -826,25 +829,31 @@ static void test_hostile(void)
 {
 	struct sbiret r;
 
-	r = sbi_ecall(SBI_EXT_DBCN, 0, 4, FW_REGION, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_DBCN, SBI_EXT_DBCN_CONSOLE_WRITE, 4, FW_REGION, 0,
+		      0, 0, 0);
 	smoke_eq("dbcn: write from firmware memory refused", r.error,
 		 SBI_ERR_INVALID_PARAM);
-	r = sbi_ecall(SBI_EXT_DBCN, 0, 16, ~0UL - 7, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_DBCN, SBI_EXT_DBCN_CONSOLE_WRITE, 16, ~0UL - 7, 0,
+		      0, 0, 0);
 	smoke_eq("dbcn: wrapping buffer refused", r.error,
 		 SBI_ERR_INVALID_PARAM);
 	r = smoke_pmu(SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, FW_REGION, 0, 0, 0);
 	smoke_check("pmu: snapshot in firmware memory refused", r.error != 0,
 		    r.error, SBI_ERR_INVALID_ADDRESS);
-	r = sbi_ecall(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET,
+		      SBI_SRST_RESET_TYPE_WARM_REBOOT + 1, 0, 0, 0, 0, 0);
 	smoke_eq("srst: reserved type", r.error, SBI_ERR_INVALID_PARAM);
 	/* platform-specific and unimplemented (accepting would shut down) */
-	r = sbi_ecall(SBI_EXT_SRST, 0, 0xF0000000UL, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET,
+		      SBI_SRST_RESET_TYPE_VENDOR_FIRST, 0, 0, 0, 0, 0);
 	smoke_eq("srst: vendor type: INVALID_PARAM", r.error,
 		 SBI_ERR_INVALID_PARAM);
-	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xE0000000UL, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET, 0,
+		      SBI_SRST_RESET_REASON_SBI_FIRST, 0, 0, 0, 0);
 	smoke_eq("srst: SBI-specific reason: INVALID_PARAM", r.error,
 		 SBI_ERR_INVALID_PARAM);
-	r = sbi_ecall(SBI_EXT_SRST, 0, 0, 0xF0000000UL, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET, 0,
+		      SBI_SRST_RESET_REASON_VENDOR_FIRST, 0, 0, 0, 0);
 	smoke_eq("srst: vendor reason: INVALID_PARAM", r.error,
 		 SBI_ERR_INVALID_PARAM);
 	r = smoke_pmu(SBI_EXT_PMU_COUNTER_START, ~0UL - 1, ~0UL, 0, 0);
@@ -866,8 +875,8 @@ static void smoke_shutdown_u32_args(void)
 
 	printf("info: shutdown by SRST with bits 32-63 of type and reason "
 	       "set\n");
-	r = sbi_ecall(SBI_EXT_SRST, 0, 0xFFFFFFFF00000000UL,
-		      0x5A5A5A5A00000000UL, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_SRST, SBI_EXT_SRST_SYSTEM_RESET,
+		      0xFFFFFFFF00000000UL, 0x5A5A5A5A00000000UL, 0, 0, 0, 0);
 	smoke_check("srst: type and reason bits 32-63 ignored (shutdown)",
 		    false, r.error, 0);
 #endif

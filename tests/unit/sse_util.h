@@ -23,6 +23,8 @@
 
 #include <cmocka.h>
 
+#include <sbipmu/sbi_spec.h>
+
 #include "sim/sim_sse.h"
 
 #define EV_PMU	     SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW
@@ -169,31 +171,6 @@ static inline int se_teardown(void **state)
 
 /* ---- calls ---- */
 
-static inline const char *se_err_name(long err)
-{
-	static const char *const names[] = {
-		"SUCCESS",
-		"FAILED",
-		"NOT_SUPPORTED",
-		"INVALID_PARAM",
-		"DENIED",
-		"INVALID_ADDRESS",
-		"ALREADY_AVAILABLE",
-		"ALREADY_STARTED",
-		"ALREADY_STOPPED",
-		"NO_SHMEM",
-		"INVALID_STATE",
-		"BAD_RANGE",
-		"TIMEOUT",
-		"IO",
-		"DENIED_LOCKED",
-	};
-
-	if (err > 0 || err < SBI_ERR_LOWEST)
-		return "(not an SBI error)";
-	return names[-err];
-}
-
 static inline struct sbiret se_call(struct sim_sse *s, unsigned int hart,
 				    unsigned long fid, const unsigned long a[6],
 				    const char *file, int line)
@@ -230,7 +207,8 @@ static inline void se_assert_err(struct sbiret r, long want, const char *file,
 	if (r.error == want)
 		return;
 	print_error("%s:%d: got %s (%ld), expected %s (%ld)\n", file, line,
-		    se_err_name(r.error), r.error, se_err_name(want), want);
+		    sbi_error_short_name(r.error), r.error,
+		    sbi_error_short_name(want), want);
 	_fail(file, line);
 }
 

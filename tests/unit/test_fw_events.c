@@ -160,13 +160,28 @@ static void test_fw_event__impl_code_260__unsupported_and_harmless(void **state)
 	assert_int_equal(tu_fw_value(env, c), 0);
 }
 
+/*
+ * A NULL hart (early traps before the PMU is up, docs/facts.md F3.16)
+ * counts on no hart: not on either hart of the machine, each of which
+ * runs a counter of the event, whatever the code.
+ */
 static void test_fw_event__null_hart__safe(void **state)
 {
-	(void)state;
-	/* early traps before the PMU is up (docs/facts.md F3.16) */
+	struct sim_env *env = *state;
+	unsigned long c = count_event(env, SBI_PMU_FW_ILLEGAL_INSN, 0);
+	struct sbiret r = cfg_match_on(env, 1, 0, ALL_VALID, F_AUTO | F_CLEAR,
+				       EV_FW(SBI_PMU_FW_ILLEGAL_INSN), 0);
+
+	assert_ok(r);
+	assert_false(pmu_fw_events_counted(NULL, ~0u));
 	pmu_fw_event(NULL, SBI_PMU_FW_ILLEGAL_INSN);
+	pmu_fw_event(NULL, SBIPMU_FW_IMPL_END);
 	pmu_fw_event(NULL, ~0u);
 	pmu_fw_platform_event(NULL, 1, 1);
+	assert_int_equal(tu_fw_value(env, c), 0);
+	r = ecall_on(env, 1, SBI_EXT_PMU_COUNTER_FW_READ, r.value);
+	assert_ok(r);
+	assert_int_equal(r.value, 0);
 }
 
 static void test_fw_event__stop_reset__counter_released(void **state)
@@ -281,7 +296,7 @@ int main(void)
 		T(test_fw_event__each_standard_code__only_its_counter),
 		T(test_fw_event__impl_codes_256_to_259__counted),
 		T(test_fw_event__impl_code_260__unsupported_and_harmless),
-		T(test_fw_event__null_hart__safe),
+		TS(test_fw_event__null_hart__safe, setup_two_harts),
 		T(test_fw_event__stop_reset__counter_released),
 		TS(test_fw_event__per_hart__other_hart_not_counted,
 		   setup_two_harts),

@@ -20,15 +20,16 @@
 
 #include <cmocka.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/fence.h"
 #include "sim/sim_fw_harts.h"
 
 _Static_assert(sizeof(unsigned long) == 8, "RV64-sized registers");
 
-static const struct fw_fence sfence = {
-	.kind = SFENCE_VMA, .start = 0x1000, .size = 0x2000};
+static const struct fw_fence sfence = {.kind = SBI_EXT_RFENCE_REMOTE_SFENCE_VMA,
+				       .start = 0x1000,
+				       .size = 0x2000};
 
 /* Hart @from posts @req to the harts of (@mask, @base). */
 static struct fw_fence_targets post(unsigned int from, unsigned long mask,

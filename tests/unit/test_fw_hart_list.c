@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/hart_list.h"
 #include "rt/hsm.h"

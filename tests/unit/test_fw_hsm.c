@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include <sbipmu/sbi_error.h>
+#include <sbipmu/sbi_spec.h>
 
 #include "rt/hsm.h"
 #include "sim/sim_fw_harts.h"
@@ -43,8 +43,8 @@ static unsigned long status_of(unsigned long hartid)
 static void test_fw_hsm__harts_start_stopped_but_the_boot_hart(void **state)
 {
 	(void)state;
-	assert_int_equal(status_of(0), SBI_HSM_STARTED);
-	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(0), SBI_HSM_STATE_STARTED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STOPPED);
 }
 
 static void
@@ -56,13 +56,13 @@ test_fw_hsm__start_of_stopped_hart_is_start_pending_until_it_runs(void **state)
 	(void)state;
 	assert_false(fw_hsm_start_posted(t));
 	assert_int_equal(fw_hsm_start(t, true, true, ADDR, ARG), SBI_SUCCESS);
-	assert_int_equal(status_of(1), SBI_HSM_START_PENDING);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_START_PENDING);
 	assert_true(fw_hsm_start_posted(t));
 	/* The hart takes start_addr and opaque as posted, and is started. */
 	fw_hsm_take_start(t, &addr, &arg);
 	assert_int_equal(addr, ADDR);
 	assert_int_equal(arg, ARG);
-	assert_int_equal(status_of(1), SBI_HSM_STARTED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STARTED);
 }
 
 static void
@@ -79,7 +79,7 @@ test_fw_hsm__start_of_started_hart_is_already_available(void **state)
 	fw_hsm_take_start(fw_hart_at(1), &addr, &arg);
 	assert_int_equal(fw_hsm_start(fw_hart_at(1), true, true, ADDR, 2),
 			 SBI_ERR_ALREADY_AVAILABLE);
-	assert_int_equal(status_of(1), SBI_HSM_STARTED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STARTED);
 }
 
 static void
@@ -128,7 +128,7 @@ test_fw_hsm__start_at_invalid_address_is_invalid_address_and_hart_stays_stopped(
 	(void)state;
 	assert_int_equal(fw_hsm_start(fw_hart_at(1), false, true, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
-	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STOPPED);
 	/* The address is checked before the state, whatever the state. */
 	assert_int_equal(fw_hsm_start(fw_hart_at(0), false, true, 1, 0),
 			 SBI_ERR_INVALID_ADDRESS);
@@ -154,7 +154,7 @@ static void test_fw_hsm__stop_of_started_hart_is_stopped(void **state)
 	(void)state;
 	assert_int_equal(fw_hsm_stop(fw_hart_at(0)), SBI_SUCCESS);
 	/* STOPPED at once, never STOP_PENDING when Linux asks. */
-	assert_int_equal(status_of(0), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(0), SBI_HSM_STATE_STOPPED);
 	/* And it can be started again. */
 	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, true, ADDR, 0),
 			 SBI_SUCCESS);
@@ -164,7 +164,7 @@ static void test_fw_hsm__stop_of_hart_not_started_is_failed(void **state)
 {
 	(void)state;
 	assert_int_equal(fw_hsm_stop(fw_hart_at(1)), SBI_ERR_FAILED);
-	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STOPPED);
 }
 
 static void
@@ -224,19 +224,19 @@ test_fw_hsm__suspended_hart_is_suspended_then_started_on_resume(void **state)
 {
 	(void)state;
 	assert_int_equal(fw_hsm_suspend(fw_hart_at(0)), SBI_SUCCESS);
-	assert_int_equal(status_of(0), SBI_HSM_SUSPENDED);
+	assert_int_equal(status_of(0), SBI_HSM_STATE_SUSPENDED);
 	/* A suspended hart is no stopped one: it cannot be started. */
 	assert_int_equal(fw_hsm_start(fw_hart_at(0), true, true, ADDR, 0),
 			 SBI_ERR_ALREADY_AVAILABLE);
 	fw_hsm_resume(fw_hart_at(0));
-	assert_int_equal(status_of(0), SBI_HSM_STARTED);
+	assert_int_equal(status_of(0), SBI_HSM_STATE_STARTED);
 }
 
 static void test_fw_hsm__suspend_of_hart_not_started_is_failed(void **state)
 {
 	(void)state;
 	assert_int_equal(fw_hsm_suspend(fw_hart_at(1)), SBI_ERR_FAILED);
-	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STOPPED);
 }
 
 /* A start no doorbell can carry would leave the caller waiting for a
@@ -250,7 +250,7 @@ test_fw_hsm__start_of_hart_no_doorbell_reaches_is_failed(void **state)
 	(void)state;
 	assert_int_equal(fw_hsm_start(t, true, false, ADDR, ARG),
 			 SBI_ERR_FAILED);
-	assert_int_equal(status_of(1), SBI_HSM_STOPPED);
+	assert_int_equal(status_of(1), SBI_HSM_STATE_STOPPED);
 	assert_false(fw_hsm_start_posted(t));
 	assert_int_equal(fw_hsm_start(t, false, false, ADDR, ARG),
 			 SBI_ERR_INVALID_ADDRESS);

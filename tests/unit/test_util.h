@@ -27,6 +27,8 @@
 
 #include <cmocka.h>
 
+#include <sbipmu/sbi_spec.h>
+
 #include "sim/sim_env.h"
 
 /* ---- event encodings (event_idx = type << 16 | code) ---- */
@@ -164,38 +166,14 @@ static inline int tu_setup_raw_no_sscofpmf(void **state)
 #define TU_CHECK(cond, file, line)                                             \
 	_assert_true((LargestIntegralType)((cond) ? 1 : 0), #cond, file, line)
 
-static inline const char *tu_err_name(long err)
-{
-	static const char *const names[] = {
-		"SBI_SUCCESS",
-		"SBI_ERR_FAILED",
-		"SBI_ERR_NOT_SUPPORTED",
-		"SBI_ERR_INVALID_PARAM",
-		"SBI_ERR_DENIED",
-		"SBI_ERR_INVALID_ADDRESS",
-		"SBI_ERR_ALREADY_AVAILABLE",
-		"SBI_ERR_ALREADY_STARTED",
-		"SBI_ERR_ALREADY_STOPPED",
-		"SBI_ERR_NO_SHMEM",
-		"SBI_ERR_INVALID_STATE",
-		"SBI_ERR_BAD_RANGE",
-		"SBI_ERR_TIMEOUT",
-		"SBI_ERR_IO",
-		"SBI_ERR_DENIED_LOCKED",
-	};
-
-	if (err > 0 || err < SBI_ERR_LOWEST)
-		return "(not an SBI error)";
-	return names[-err];
-}
-
 static inline void tu_assert_err(struct sbiret r, long want, const char *file,
 				 int line)
 {
 	if (r.error == want)
 		return;
 	print_error("%s:%d: got %s (%ld), expected %s (%ld)\n", file, line,
-		    tu_err_name(r.error), r.error, tu_err_name(want), want);
+		    sbi_error_name(r.error), r.error, sbi_error_name(want),
+		    want);
 	_fail(file, line);
 }
 
