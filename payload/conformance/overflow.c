@@ -25,8 +25,13 @@
  * count for 1 ns. 20 ms keeps that window negligible.
  */
 #define OVF_DELTA 20000000ULL
-/* How long to wait for an interrupt, and to watch a stopped counter. */
-#define OVF_WAIT_US  500000UL
+/*
+ * How long to wait for an interrupt, and to watch a stopped counter. The
+ * wait ends when the interrupt comes, so it is long: on a host with far
+ * more runnable threads than cores, 500 ms once saw none (spike, a load
+ * of 12 on 2 cores); an interrupt that never comes costs 2 s.
+ */
+#define OVF_WAIT_US  2000000UL
 #define OVF_QUIET_US 200000UL
 
 static volatile unsigned long ovf_irqs;

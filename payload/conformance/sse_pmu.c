@@ -24,7 +24,7 @@
 
 /* As in overflow.c: 20 ms of counts, waits in microseconds. */
 #define SP_DELTA    20000000ULL
-#define SP_WAIT_US  500000UL
+#define SP_WAIT_US  2000000UL /* ends when the event comes: see overflow.c */
 #define SP_QUIET_US 200000UL
 #define SP_CHUNK    100000UL /* spin iterations between time checks */
 

@@ -16,7 +16,7 @@
 #include "pmu.h"
 #include "ssecall.h"
 
-#define SMP_WAIT_US 500000UL
+#define SMP_WAIT_US 2000000UL /* ends when the event comes: see overflow.c */
 
 static struct ssec_handler smp_h_peer, smp_h_global;
 static unsigned long smp_peer;
