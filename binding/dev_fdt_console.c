@@ -88,26 +88,28 @@ static const char *dev_fdt_console_8250(const void *fdt, int node,
 }
 
 /* fromhost at reg 0; tohost at reg 1 if there is one, else 8 above. */
-static const char *dev_fdt_console_htif(const void *fdt, int node,
-					struct dev_fdt_console *c)
+const char *dev_fdt_htif_regs(const void *fdt, int node, uint64_t *fromhost,
+			      uint64_t *tohost)
 {
-	const uint64_t word = 8;
-	struct dev_fdt_range to;
+	const uint64_t word = DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST;
+	struct dev_fdt_range from, to;
+	const char *why = dev_fdt_reg(fdt, node, 0, &from);
 
-	if (c->size < word)
+	if (why)
+		return why;
+	if (from.size < word)
 		return "reg too small for fromhost";
 	/* inside reg, which does not wrap: no overflow */
-	to = (struct dev_fdt_range){c->base + word, c->size - word};
+	to = (struct dev_fdt_range){from.base + word, from.size - word};
 	if (dev_fdt_reg_count(fdt, node) > 1) {
-		const char *why = dev_fdt_reg(fdt, node, 1, &to);
-
+		why = dev_fdt_reg(fdt, node, 1, &to);
 		if (why)
 			return why;
 	}
 	if (to.size < word)
 		return "reg too small for tohost";
-	c->fromhost = c->base;
-	c->tohost = to.base;
+	*fromhost = from.base;
+	*tohost = to.base;
 	return NULL;
 }
 
@@ -134,7 +136,7 @@ dev_fdt_console_decode(const void *fdt, int node,
 	if (c->type == DEV_FDT_CONSOLE_UART8250)
 		return dev_fdt_console_8250(fdt, node, c);
 	if (c->type == DEV_FDT_CONSOLE_HTIF)
-		return dev_fdt_console_htif(fdt, node, c);
+		return dev_fdt_htif_regs(fdt, node, &c->fromhost, &c->tohost);
 	return NULL;
 }
 

@@ -28,6 +28,12 @@ extern const struct fw_console_driver _fw_console_drivers_start[],
 	_fw_console_drivers_end[];
 extern const struct fw_timer_driver _fw_timer_drivers_start[],
 	_fw_timer_drivers_end[];
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
 
 /* Console drivers the decoder is given at most (linker.ld gathers them). */
 #define DEV_MAX_CONSOLE_DRIVERS 16
@@ -78,27 +84,44 @@ static void dev_probe_console(const void *fdt)
 	fw_console_attach(ops);
 }
 
-static const char *const dev_reset_names[] = {
-	[DEV_FDT_RESET_WRITE32] = "register write",
-	[DEV_FDT_RESET_GPIO] = "gpio",
-	[DEV_FDT_RESET_I2C] = "i2c",
-};
+/* ---- reset ---- */
+
+/* The registered reset drivers and their controllers, as decoded. */
+static struct dev_fdt_reset_drivers dev_reset_drivers(void)
+{
+	return (struct dev_fdt_reset_drivers){
+		{_fw_reset_drivers_start, sizeof(struct fw_reset_driver),
+		 (unsigned int)(_fw_reset_drivers_end -
+				_fw_reset_drivers_start)},
+		{_fw_gpio_drivers_start, sizeof(struct fw_gpio_driver),
+		 (unsigned int)(_fw_gpio_drivers_end - _fw_gpio_drivers_start)},
+		{_fw_i2c_drivers_start, sizeof(struct fw_i2c_driver),
+		 (unsigned int)(_fw_i2c_drivers_end - _fw_i2c_drivers_start)},
+	};
+}
+
+/* Ours, from the decoder's half an action names (its first member). */
+static const struct fw_reset_driver *
+dev_reset_driver(const struct dev_fdt_reset *r)
+{
+	const char *fdt_half = (const char *)r->driver;
+	const void *whole = fdt_half - offsetof(struct fw_reset_driver, fdt);
+
+	return whole;
+}
 
 static void dev_probe_resets(const void *fdt)
 {
+	const struct dev_fdt_reset_drivers drivers = dev_reset_drivers();
 	unsigned int i;
 
-	dev_fdt_resets(fdt, &dev_resets);
+	dev_fdt_resets(fdt, &drivers, &dev_resets);
 	fw_dev.refused += dev_resets.refused;
 	for (i = 0; i < dev_resets.n; i++)
 		fw_dev.reset_types |= dev_resets.r[i].srst;
 	if (dev_resets.n)
-		fw_dev.reset_name = dev_reset_names[dev_resets.r[0].action];
-	if (fw_htif_present()) {
-		fw_dev.reset_types |= DEV_FDT_SRST_SHUTDOWN;
-		if (!dev_resets.n)
-			fw_dev.reset_name = "htif";
-	}
+		fw_dev.reset_name =
+			dev_reset_driver(&dev_resets.r[0])->ops->name;
 }
 
 /*
@@ -304,30 +327,40 @@ bool fw_dev_reset_can(unsigned int type)
 }
 
 /*
- * The first action that does @type and can be made (an I2C PMIC that
- * does not answer gives way to the next, e.g. JH7110's gpio-restart).
- * A "system failure" shutdown on sifive,test carries the failure code
- * (QEMU then exits with status 1).
+ * The first action in tree order that does @type (among those whose
+ * ops can tell a failure, if @telling) and can be made: an I2C PMIC
+ * that does not answer gives way to the next, e.g. JH7110's
+ * gpio-restart.
  */
-bool fw_dev_reset(unsigned int type, bool failure)
+static bool dev_reset_first(unsigned int type, bool failure, bool telling)
 {
 	unsigned int i;
 
-	if (!fw_dev_reset_can(type))
-		return false;
 	for (i = 0; i < dev_resets.n; i++) {
-		struct dev_fdt_reset r = dev_resets.r[i];
+		const struct dev_fdt_reset *r = &dev_resets.r[i];
+		const struct fw_reset_ops *ops = dev_reset_driver(r)->ops;
 
-		if (!(r.srst & (1U << type)))
-			continue;
-		if (failure && type == SBI_SRST_TYPE_SHUTDOWN &&
-		    r.action == DEV_FDT_RESET_WRITE32 &&
-		    r.value == DEV_FDT_TEST_PASS)
-			r.value = DEV_FDT_TEST_FAIL_CODE(1);
-		if (fw_reset_do(&r))
+		if ((r->srst & (1U << type)) &&
+		    (!telling || ops->tells_failure) &&
+		    ops->reset(r, type, failure))
 			return true;
 	}
-	return type == SBI_SRST_TYPE_SHUTDOWN && fw_htif_poweroff(failure);
+	return false;
+}
+
+/*
+ * A "system failure" shutdown goes first to a device that can say so
+ * (the finisher's failure code, HTIF's status: QEMU then exits with
+ * status 1), even if the tree lists a plain power-off before it (QEMU
+ * virt's syscon-poweroff writes the finisher's "pass").
+ */
+bool fw_dev_reset(unsigned int type, bool failure)
+{
+	if (!fw_dev_reset_can(type))
+		return false;
+	if (failure && dev_reset_first(type, failure, true))
+		return true;
+	return dev_reset_first(type, failure, false);
 }
 
 /* The index of the console driver that lists @compat, or -1. */
@@ -343,6 +376,19 @@ static int dev_console_driver_for(const char *compat)
 	return -1;
 }
 
+/* The reset driver that lists @compat, or NULL. */
+static const struct fw_reset_driver *dev_reset_driver_for(const char *compat)
+{
+	const struct fw_reset_driver *d;
+	const char *const *c;
+
+	for (d = _fw_reset_drivers_start; d < _fw_reset_drivers_end; d++)
+		for (c = d->fdt.compatible; *c; c++)
+			if (!strcmp(*c, compat))
+				return d;
+	return NULL;
+}
+
 /* QEMU virt's UART and test device: only for a tree we refused. */
 #define DEV_VIRT_UART 0x10000000UL
 #define DEV_VIRT_TEST 0x100000UL
@@ -355,6 +401,8 @@ void fw_dev_fallback_virt(void)
 		.reg_io_width = 1,
 		.driver = dev_console_driver_for("ns16550a"),
 	};
+	const struct fw_reset_driver *test =
+		dev_reset_driver_for("sifive,test0");
 	uint32_t word;
 
 	/* 32-bit probes: the test device refuses wider accesses. */
@@ -362,9 +410,11 @@ void fw_dev_fallback_virt(void)
 		fw_dev.console = dev_console_driver(&uart);
 	if (fw_dev.console)
 		fw_console_attach(fw_dev.console);
-	if (!fw_dev.reset_types && fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
+	if (!fw_dev.reset_types && test &&
+	    fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
 		dev_resets.n = 1;
 		dev_resets.r[0] = (struct dev_fdt_reset){
+			.driver = &test->fdt,
 			.action = DEV_FDT_RESET_WRITE32,
 			.srst = DEV_FDT_SRST_SHUTDOWN,
 			.addr = DEV_VIRT_TEST,

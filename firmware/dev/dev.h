@@ -28,9 +28,14 @@
  *    the timebase /cpus/timebase-frequency;
  *  - interrupts: the machine-level APLIC of an AIA tree, its sources
  *    delegated to the supervisor domain (aplic.c);
- *  - reset: sifive,test0/1, syscon-poweroff/-reboot, gpio-restart and
- *    gpio-poweroff on a sifive,gpio0 or JH7110's pinctrl, the DA9063
- *    and AXP15060 PMICs and SG2042's MCU over I2C, HTIF's power-off.
+ *  - reset: the reset drivers (FW_RESET_DRIVER() below, a file per
+ *    family: sifive_test.c, syscon_reset.c, gpio_reset.c over the GPIO
+ *    controllers of sifive_gpio.c and starfive_gpio.c, pmic_reset.c for
+ *    the DA9063 and AXP15060 PMICs and SG2042's MCU over the I2C
+ *    controllers of i2c_dw.c and i2c_ocores.c, htif.c's power-off):
+ *    every action of every enabled node, tried in tree order for an
+ *    SRST type; a "system failure" shutdown first on a device that can
+ *    report it.
  * No address is built in: what the tree lacks is absent, and the SBI
  * extensions that need it (DBCN, SRST) are then not offered. Devices
  * never call into the SBI extensions, SSE or the PMU.
@@ -39,6 +44,7 @@
 #define FW_DEV_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sbipmu/dev_fdt.h>
@@ -250,13 +256,60 @@ static inline void fw_dev_mtimecmp_write(uintptr_t mtimecmp, uint64_t value)
 	cmp[1] = (uint32_t)(value >> 32);
 }
 
-/* HTIF's power-off (spike): true if an HTIF console was probed. */
-bool fw_htif_poweroff(bool failure);
-bool fw_htif_present(void);
-
 /* An M-level APLIC root domain: delegate every source, enable it. */
 struct dev_fdt_aplic;
 void fw_aplic_setup(const struct dev_fdt_aplic *a);
+
+/*
+ * A reset driver: its compatible strings and the decode of
+ * binding/dev_fdt_reset.c that reads its nodes into actions, and its
+ * ops, which make an action dev.c picked for an SRST type. Each family
+ * is one file (sifive_test.c, syscon_reset.c, gpio_reset.c,
+ * pmic_reset.c, htif.c) registering its drivers with FW_RESET_DRIVER();
+ * the linker gathers them (linker.ld). The controllers a GPIO or I2C
+ * action goes through register the same way (FW_GPIO_DRIVER(),
+ * FW_I2C_DRIVER(): sifive_gpio.c, starfive_gpio.c, i2c_dw.c,
+ * i2c_ocores.c), and the decode picks among them by their strings.
+ */
+struct fw_reset_ops {
+	const char *name; /* the banner's: "register write", "gpio", ... */
+	/* Its shutdown can report a system failure (a finisher's failure
+	 * code, HTIF's status): fw_dev_reset() asks it first for one. */
+	bool tells_failure;
+	/* Make @r for SRST type @type (@failure: "system failure"); false
+	 * if it could not be made (an address beyond ours, an I2C device
+	 * that did not answer or is not the one named). */
+	bool (*reset)(const struct dev_fdt_reset *r, unsigned int type,
+		      bool failure);
+};
+
+struct fw_reset_driver {
+	struct dev_fdt_reset_driver fdt; /* first: dev.c finds ours from it */
+	const struct fw_reset_ops *ops;
+};
+
+#define FW_RESET_DRIVER(name)                                                  \
+	static const struct fw_reset_driver name                               \
+		__attribute__((used, section(".fw_reset_drivers")))
+
+/* A GPIO controller: drive pin @pin of the one at @base. */
+struct fw_gpio_driver {
+	struct dev_fdt_gpio_driver fdt; /* first */
+	void (*drive)(uintptr_t base, uint32_t pin, bool high);
+};
+
+_Static_assert(offsetof(struct fw_gpio_driver, fdt) == 0, "fdt first");
+
+#define FW_GPIO_DRIVER(name)                                                   \
+	static const struct fw_gpio_driver name                                \
+		__attribute__((used, section(".fw_gpio_drivers")))
+
+/* Ours, from the decoder's half (the first member) an action names. */
+static inline const struct fw_gpio_driver *
+fw_gpio_driver_of(const struct dev_fdt_gpio_driver *d)
+{
+	return (const struct fw_gpio_driver *)(const void *)d;
+}
 
 /*
  * An I2C controller as a reset action uses it (i2c_dw.c, i2c_ocores.c):
@@ -271,13 +324,24 @@ struct fw_i2c_bus {
 };
 
 struct fw_i2c_driver {
+	struct dev_fdt_i2c_driver fdt; /* first */
 	bool (*write)(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
 		      uint8_t value);
 	bool (*read)(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
 		     uint8_t *value);
 };
 
-extern const struct fw_i2c_driver fw_i2c_dw, fw_i2c_ocores;
+_Static_assert(offsetof(struct fw_i2c_driver, fdt) == 0, "fdt first");
+
+#define FW_I2C_DRIVER(name)                                                    \
+	static const struct fw_i2c_driver name                                 \
+		__attribute__((used, section(".fw_i2c_drivers")))
+
+static inline const struct fw_i2c_driver *
+fw_i2c_driver_of(const struct dev_fdt_i2c_driver *d)
+{
+	return (const struct fw_i2c_driver *)(const void *)d;
+}
 
 /* A byte takes 90 us at 100 kHz: 10 ms is a stuck bus, not a slow one. */
 #define FW_I2C_TIMEOUT_US 10000U
@@ -292,15 +356,5 @@ static inline bool fw_dev_passed(uint64_t deadline)
 {
 	return (int64_t)(fw_dev_time() - deadline) > 0;
 }
-
-/* JH7110's pinctrl at @base: drive pin @pin (starfive_gpio.c). */
-void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high);
-
-/*
- * One reset action decoded from the tree: a register write, a GPIO or
- * I2C operations. False if it could not be made (an address beyond
- * ours, an I2C device that did not answer or is not the one named).
- */
-bool fw_reset_do(const struct dev_fdt_reset *r);
 
 #endif

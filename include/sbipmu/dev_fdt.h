@@ -356,12 +356,8 @@ enum dev_fdt_reset_action {
 	DEV_FDT_RESET_GPIO,
 	/* Register operations on a PMIC or MCU over an I2C bus. */
 	DEV_FDT_RESET_I2C,
-};
-
-/* The I2C controllers an I2C action talks through. */
-enum dev_fdt_i2c_type {
-	DEV_FDT_I2C_DW,	    /* snps,designware-i2c (JH7110, SG2042) */
-	DEV_FDT_I2C_OCORES, /* sifive,i2c0: OpenCores' (FU740) */
+	/* HTIF's tohost at addr: the simulation's end (spike). */
+	DEV_FDT_RESET_HTIF,
 };
 
 /*
@@ -383,10 +379,33 @@ struct dev_fdt_i2c_op {
 	uint8_t mask; /* UPDATE only */
 };
 
-/* The GPIO controllers a GPIO action drives a pin of. */
-enum dev_fdt_gpio_type {
-	DEV_FDT_GPIO_SIFIVE,   /* sifive,gpio0 */
-	DEV_FDT_GPIO_STARFIVE, /* starfive,jh7110-sys-pinctrl */
+/*
+ * A GPIO controller a GPIO action drives a pin of, as the decoder sees
+ * it: its strings, its pins (ngpios may say fewer) and the bytes of
+ * registers its driver touches from the first reg address. The drivers
+ * are the caller's (the firmware's dev/ files register theirs).
+ */
+struct dev_fdt_gpio_driver {
+	const char *const *compatible; /* NULL-terminated */
+	uint32_t pins;
+	uint64_t span;
+};
+
+/* How an I2C controller's registers are laid out in its node. */
+enum dev_fdt_i2c_layout {
+	/* 32-bit registers at fixed offsets, @span bytes of them
+	 * (DesignWare's) */
+	DEV_FDT_I2C_FIXED,
+	/* five registers 1 << reg-shift bytes apart, reg-io-width (1 or
+	 * 4) bytes wide; 0 and 1 when absent (OpenCores') */
+	DEV_FDT_I2C_SHIFTED,
+};
+
+/* An I2C controller a PMIC's operations go through, as decoded. */
+struct dev_fdt_i2c_driver {
+	const char *const *compatible; /* NULL-terminated */
+	enum dev_fdt_i2c_layout layout;
+	uint64_t span; /* FIXED only */
 };
 
 /* sifive,gpio0 registers the GPIO action uses (FU540 manual, ch. 12). */
@@ -405,31 +424,35 @@ enum dev_fdt_gpio_type {
 #define DEV_FDT_STARFIVE_GPIO_DOUT 0x40u
 #define DEV_FDT_STARFIVE_GPIO_PINS 64u
 
+struct dev_fdt_reset_driver;
+
 /* One way to do the SRST types in @srst. */
 struct dev_fdt_reset {
+	const struct dev_fdt_reset_driver *driver; /* whose decode */
 	enum dev_fdt_reset_action action;
 	uint32_t srst; /* DEV_FDT_SRST_* bits, never 0 */
 	int node;
-	/* WRITE32 */
+	/* WRITE32; HTIF: tohost */
 	uint64_t addr;
 	uint32_t value;
 	uint32_t mask;
-	/* GPIO: controller base, pin, polarity (flag bit 0); open_source
-	 * (gpio-restart's open-source, gpio-poweroff's input): the pin is
-	 * left undriven until used; the timing in ms, Linux's defaults
-	 * (100, 100, 3000) when absent */
+	/* GPIO: controller and its base, pin, polarity (flag bit 0);
+	 * open_source (gpio-restart's open-source, gpio-poweroff's
+	 * input): the pin is left undriven until used; the timing in ms,
+	 * Linux's defaults (100, 100, 3000) when absent */
+	const struct dev_fdt_gpio_driver *gpio;
 	uint64_t gpio_base;
-	enum dev_fdt_gpio_type gpio_type;
-	uint32_t pin; /* below its controller's *_GPIO_PINS */
+	uint32_t pin; /* below its controller's pins */
 	bool active_low;
 	bool open_source;
 	uint32_t active_delay_ms;
 	uint32_t inactive_delay_ms;
 	uint32_t wait_delay_ms;
-	/* I2C: the bus controller (base, and for OpenCores' reg-shift and
-	 * reg-io-width, 1 or 4), the device's 7-bit address, and the
-	 * operations to run in order, a static list of the binding's */
-	enum dev_fdt_i2c_type i2c_type;
+	/* I2C: the bus controller (base, and for a SHIFTED one its
+	 * reg-shift and reg-io-width, 1 or 4), the device's 7-bit address,
+	 * and the operations to run in order, a static list of the
+	 * binding's */
+	const struct dev_fdt_i2c_driver *i2c;
 	uint64_t i2c_base;
 	uint32_t i2c_reg_shift;
 	uint32_t i2c_reg_io_width;
@@ -453,6 +476,96 @@ struct dev_fdt_reset {
 /* DesignWare's registers the driver uses end below this offset. */
 #define DEV_FDT_I2C_DW_SPAN 0xA0u
 
+/*
+ * The drivers to match: @n structs, each @stride bytes after the one
+ * before (the caller's own, which embed the decoder's at the same
+ * offset, or a plain array).
+ */
+struct dev_fdt_list {
+	const void *first;
+	size_t stride;
+	unsigned int n;
+};
+
+/* The reset devices, and the controllers their actions go through. */
+struct dev_fdt_reset_drivers {
+	struct dev_fdt_list resets; /* of struct dev_fdt_reset_driver */
+	struct dev_fdt_list gpios;  /* of struct dev_fdt_gpio_driver */
+	struct dev_fdt_list i2cs;   /* of struct dev_fdt_i2c_driver */
+};
+
+/* A node's actions, decoded whole before any is kept. */
+#define DEV_FDT_RESETS_PER_NODE 2
+struct dev_fdt_reset_node {
+	struct dev_fdt_reset a[DEV_FDT_RESETS_PER_NODE];
+	unsigned int n;
+};
+
+/*
+ * A reset driver's decode of one enabled node that lists one of its
+ * strings: its actions into @out (each with @out->a[i].node set by the
+ * caller's walk), or why the node is refused (static text). @drv gives
+ * the controllers a GPIO or I2C action may go through.
+ */
+typedef const char *(*dev_fdt_reset_decode_fn)(
+	const void *fdt, int node, const struct dev_fdt_reset_drivers *drv,
+	struct dev_fdt_reset_node *out);
+
+/* One reset driver as the decoder sees it. */
+struct dev_fdt_reset_driver {
+	const char *const *compatible; /* NULL-terminated */
+	dev_fdt_reset_decode_fn decode;
+};
+
+/*
+ * The decodes, one per binding, with Linux's semantics where Linux has
+ * the driver (power/reset/syscon-poweroff.c, syscon-reboot.c,
+ * gpio-poweroff.c, gpio-restart.c) and OpenSBI's for the PMICs:
+ *  - test: sifive,test0/1 (QEMU's finisher): two actions, 0x5555 for
+ *    shutdown and 0x7777 for either reboot, at the first reg address;
+ *  - syscon_poweroff (shutdown), syscon_reboot (both reboots): regmap
+ *    phandle, else the parent node, a "syscon" with 32-bit registers;
+ *    offset; value and/or mask: value alone means mask all ones, mask
+ *    alone the old binding where mask is the value;
+ *  - gpio_poweroff (shutdown), gpio_restart (both reboots): the first
+ *    gpios specifier, on a controller of @drv's gpios;
+ *  - da9063 (FU740), axp15060 (JH7110), sg2042_mcu (SG2042's
+ *    hwmon MCU): the device's address (reg) on its parent, a bus of
+ *    @drv's i2cs, with the register operations OpenSBI 1.5.1 makes;
+ *  - htif: ucb,htif0's tohost (as the console reads it), the end of the
+ *    simulation for shutdown.
+ * No device tells a cold reboot from a warm one, so every reboot action
+ * serves both.
+ */
+const char *dev_fdt_reset_test(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *out);
+const char *
+dev_fdt_reset_syscon_poweroff(const void *fdt, int node,
+			      const struct dev_fdt_reset_drivers *drv,
+			      struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_syscon_reboot(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_gpio_poweroff(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_gpio_restart(const void *fdt, int node,
+				       const struct dev_fdt_reset_drivers *drv,
+				       struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_da9063(const void *fdt, int node,
+				 const struct dev_fdt_reset_drivers *drv,
+				 struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_axp15060(const void *fdt, int node,
+				   const struct dev_fdt_reset_drivers *drv,
+				   struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_sg2042_mcu(const void *fdt, int node,
+				     const struct dev_fdt_reset_drivers *drv,
+				     struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_htif(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *out);
+
 #define DEV_FDT_MAX_RESETS 8
 
 struct dev_fdt_resets {
@@ -460,24 +573,17 @@ struct dev_fdt_resets {
 	struct dev_fdt_reset r[DEV_FDT_MAX_RESETS];
 	unsigned int over;    /* actions beyond DEV_FDT_MAX_RESETS */
 	unsigned int refused; /* nodes refused; the first: first_refused */
-	struct dev_fdt_reject first_refused;
+	struct dev_fdt_reject first_refused; /* role: the string matched */
 };
 
 /*
- * Every enabled reset / power-off node in tree order: sifive,test0/1
- * (two actions: 0x5555 for shutdown, 0x7777 for either reboot, at the
- * first reg address), syscon-poweroff (shutdown) and syscon-reboot (both
- * reboots) with Linux's semantics (regmap phandle, else the parent node,
- * a "syscon" with 32-bit registers; offset; value and/or mask: value
- * alone means mask all ones, mask alone the old binding where mask is
- * the value), gpio-poweroff (shutdown) and gpio-restart (both reboots)
- * on a sifive,gpio0 or JH7110's system pinctrl, and the PMICs and MCU
- * OpenSBI resets through over I2C (dlg,da9063: FU740; x-powers,axp15060:
- * JH7110; sophgo,sg2042-hwmon-mcu: SG2042), each on a DesignWare or
- * OpenCores controller, their register operations as OpenSBI makes
- * them. No device tells a cold reboot
- * from a warm one, so every reboot action serves both.
+ * Every enabled node one of @drv's reset drivers lists, in tree order
+ * (the node's own strings in order pick the driver, as for the timers),
+ * decoded whole and its actions kept in @out while they fit (up to
+ * DEV_FDT_MAX_RESETS: the firmware probes its reset devices before it
+ * has a heap, to report a refused boot).
  */
-void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out);
+void dev_fdt_resets(const void *fdt, const struct dev_fdt_reset_drivers *drv,
+		    struct dev_fdt_resets *out);
 
 #endif

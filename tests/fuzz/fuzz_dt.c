@@ -51,6 +51,7 @@
 #include <sbipmu/pmu_fdt.h>
 
 #include "../unit/console_drivers.h"
+#include "../unit/reset_drivers.h"
 #include "../unit/timer_drivers.h"
 #include "sim/sim_hart.h"
 
@@ -225,15 +226,13 @@ static void fuzz_check_devices(const void *fdt)
 	fuzz_check_console(&c);
 	fuzz_check_timers(fdt);
 	FUZZ_CHECK(dev_fdt_timebase(fdt, &hz) || hz != 0);
-	dev_fdt_resets(fdt, &r);
+	dev_fdt_resets(fdt, &test_reset_drivers, &r);
 	FUZZ_CHECK(r.n <= DEV_FDT_MAX_RESETS);
 	FUZZ_CHECK(!r.refused == !r.first_refused.problem);
 	for (unsigned int i = 0; i < r.n; i++) {
 		FUZZ_CHECK(r.r[i].srst && !(r.r[i].srst & ~7u));
 		FUZZ_CHECK(r.r[i].action != DEV_FDT_RESET_GPIO ||
-			   r.r[i].pin < (r.r[i].gpio_type == DEV_FDT_GPIO_SIFIVE
-						 ? DEV_FDT_SIFIVE_GPIO_PINS
-						 : DEV_FDT_STARFIVE_GPIO_PINS));
+			   (r.r[i].gpio && r.r[i].pin < r.r[i].gpio->pins));
 	}
 }
 

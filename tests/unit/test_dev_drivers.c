@@ -10,8 +10,12 @@
  * given the driver's string), and every listed hart must then get its
  * doorbell and timer from that driver, for exactly the roles it has ops
  * for. A driver whose decode has no example here fails the test until
- * one is added. The tables the other host tests and the fuzzer use
- * (console_drivers.h, timer_drivers.h) must be the registered ones.
+ * one is added. The same for the reset drivers (each string's example
+ * node gives actions of that driver for the SRST types its binding
+ * does), and for the GPIO and I2C controllers (a gpio-restart, a PMIC
+ * reached through each string's controller). The tables the other
+ * host tests and the fuzzer use (console_drivers.h, timer_drivers.h,
+ * reset_drivers.h) must be the registered ones.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -31,6 +35,7 @@
 #include "sbipmu/platform_fdt.h"
 
 #include "console_drivers.h"
+#include "reset_drivers.h"
 #include "timer_drivers.h"
 
 #define BLOB_MAX  (256 * 1024)
@@ -344,6 +349,309 @@ static void test_console_drivers__host_table_is_the_registered_one(void **state)
 	}
 }
 
+/* ---- reset drivers, and the controllers their actions go through ---- */
+
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
+
+#define SECTION_COUNT(kind)                                                    \
+	((unsigned int)(_fw_##kind##_drivers_end - _fw_##kind##_drivers_start))
+
+/* The registered drivers, as the firmware hands them to the decoder. */
+static struct dev_fdt_reset_drivers registered_resets(void)
+{
+	return (struct dev_fdt_reset_drivers){
+		{_fw_reset_drivers_start, sizeof(struct fw_reset_driver),
+		 SECTION_COUNT(reset)},
+		{_fw_gpio_drivers_start, sizeof(struct fw_gpio_driver),
+		 SECTION_COUNT(gpio)},
+		{_fw_i2c_drivers_start, sizeof(struct fw_i2c_driver),
+		 SECTION_COUNT(i2c)},
+	};
+}
+
+/* The node compatible with @from now compatible with @compat (and, if
+ * @keep, with @keep after it: a syscon stays a syscon). */
+static int rename_node(void *fdt, const char *from, const char *compat,
+		       const char *keep)
+{
+	int node = fdt_node_offset_by_compatible(fdt, -1, from);
+	char list[128];
+	size_t n = strlen(compat) + 1, k = keep ? strlen(keep) + 1 : 0;
+
+	assert_true(node >= 0);
+	assert_true(n + k <= sizeof(list));
+	memcpy(list, compat, n);
+	if (keep)
+		memcpy(list + n, keep, k);
+	assert_int_equal(
+		fdt_setprop(fdt, node, "compatible", list, (int)(n + k)), 0);
+	return node;
+}
+
+/*
+ * An I2C bus at 0x10030000 in /soc, of the first registered controller
+ * unless @bus names one, with a device of @dev at address 0x36.
+ */
+static void add_i2c_device(void *fdt, const char *bus, const char *dev)
+{
+	const fdt32_t reg[4] = {0, cpu_to_fdt32(0x10030000), 0,
+				cpu_to_fdt32(0x1000)};
+	int soc = fdt_path_offset(fdt, "/soc"), b, d;
+
+	assert_true(soc >= 0);
+	b = fdt_add_subnode(fdt, soc, "i2c@10030000");
+	assert_true(b >= 0);
+	assert_int_equal(
+		fdt_setprop_string(
+			fdt, b, "compatible",
+			bus ? bus : _fw_i2c_drivers_start[0].fdt.compatible[0]),
+		0);
+	assert_int_equal(fdt_setprop(fdt, b, "reg", reg, sizeof(reg)), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, b, "#address-cells", 1), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, b, "#size-cells", 0), 0);
+	d = fdt_add_subnode(fdt, b, "pmic@36");
+	assert_true(d >= 0);
+	assert_int_equal(fdt_setprop_string(fdt, d, "compatible", dev), 0);
+	assert_int_equal(fdt_setprop_u32(fdt, d, "reg", 0x36), 0);
+}
+
+/* How each reset decode is shown at work: a tree and an edit of it. */
+struct reset_example {
+	dev_fdt_reset_decode_fn decode;
+	const char *tree;
+	const char *from; /* the node renamed; NULL: a PMIC on a new bus */
+	const char *keep; /* a string it keeps after the driver's */
+	uint32_t srst;	  /* the types its actions must do */
+};
+
+static const struct reset_example reset_examples[] = {
+	{dev_fdt_reset_test, "qemu-virt-7.2.dtb", "sifive,test0", "syscon",
+	 DEV_FDT_SRST_SHUTDOWN | DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_syscon_poweroff, "qemu-virt-7.2.dtb", "syscon-poweroff",
+	 NULL, DEV_FDT_SRST_SHUTDOWN},
+	{dev_fdt_reset_syscon_reboot, "qemu-virt-7.2.dtb", "syscon-reboot",
+	 NULL, DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_gpio_poweroff, "qemu-sifive_u-7.2-smp2.dtb",
+	 "gpio-restart", NULL, DEV_FDT_SRST_SHUTDOWN},
+	{dev_fdt_reset_gpio_restart, "qemu-sifive_u-7.2-smp2.dtb",
+	 "gpio-restart", NULL, DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_da9063, "qemu-virt-7.2.dtb", NULL, NULL,
+	 DEV_FDT_SRST_SHUTDOWN | DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_axp15060, "qemu-virt-7.2.dtb", NULL, NULL,
+	 DEV_FDT_SRST_SHUTDOWN | DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_sg2042_mcu, "qemu-virt-7.2.dtb", NULL, NULL,
+	 DEV_FDT_SRST_SHUTDOWN | DEV_FDT_SRST_REBOOT},
+	{dev_fdt_reset_htif, "qemu-spike-7.2.dtb", "ucb,htif0", NULL,
+	 DEV_FDT_SRST_SHUTDOWN},
+};
+
+static const struct reset_example *
+reset_example_for(const struct dev_fdt_reset_driver *d)
+{
+	for (size_t i = 0;
+	     i < sizeof(reset_examples) / sizeof(reset_examples[0]); i++)
+		if (reset_examples[i].decode == d->decode)
+			return &reset_examples[i];
+	return NULL;
+}
+
+/* @ex's tree with its node given @compat, decoded with every driver. */
+static void reset_decode(const struct reset_example *ex, const char *compat,
+			 const char *bus, struct dev_fdt_resets *out)
+{
+	void *fdt = load(ex->tree);
+	const struct dev_fdt_reset_drivers all = registered_resets();
+
+	if (ex->from)
+		rename_node(fdt, ex->from, compat, ex->keep);
+	else
+		add_i2c_device(fdt, bus, compat);
+	dev_fdt_resets(fdt, &all, out);
+	free(fdt);
+}
+
+/* The types @out's actions by @drv do; refusals fail the test. */
+static uint32_t reset_types_by(const struct dev_fdt_resets *out,
+			       const struct dev_fdt_reset_driver *drv,
+			       const char *compat)
+{
+	uint32_t srst = 0;
+
+	if (out->refused)
+		fail_msg("%s: %s refused: %s", compat, out->first_refused.role,
+			 out->first_refused.problem);
+	for (unsigned int i = 0; i < out->n; i++)
+		if (out->r[i].driver == drv)
+			srst |= out->r[i].srst;
+	return srst;
+}
+
+/* Every registered reset driver, under every string it lists. */
+static void
+test_reset_drivers__each_string_decodes_its_example_node(void **state)
+{
+	static struct dev_fdt_resets out;
+
+	(void)state;
+	assert_true(SECTION_COUNT(reset) > 0);
+	for (unsigned int i = 0; i < SECTION_COUNT(reset); i++) {
+		const struct fw_reset_driver *drv = &_fw_reset_drivers_start[i];
+		const struct reset_example *ex = reset_example_for(&drv->fdt);
+
+		if (!ex)
+			fail_msg("%s: no example tree for its decode: add one "
+				 "to reset_examples[]",
+				 drv->fdt.compatible[0]);
+		assert_non_null(drv->ops);
+		assert_non_null(drv->ops->name);
+		assert_non_null(drv->ops->reset);
+		for (const char *const *c = drv->fdt.compatible; *c; c++) {
+			reset_decode(ex, *c, NULL, &out);
+			assert_int_equal(reset_types_by(&out, &drv->fdt, *c),
+					 ex->srst);
+		}
+	}
+}
+
+/* Every GPIO controller's strings: gpio-restart drives its pin. */
+static void test_gpio_drivers__each_string_drives_gpio_restart(void **state)
+{
+	static struct dev_fdt_resets out;
+	const struct dev_fdt_reset_drivers all = registered_resets();
+
+	(void)state;
+	assert_true(SECTION_COUNT(gpio) > 0);
+	for (unsigned int i = 0; i < SECTION_COUNT(gpio); i++) {
+		const struct fw_gpio_driver *drv = &_fw_gpio_drivers_start[i];
+
+		assert_non_null(drv->drive);
+		for (const char *const *c = drv->fdt.compatible; *c; c++) {
+			void *fdt = load("qemu-sifive_u-7.2-smp2.dtb");
+
+			rename_node(fdt, "sifive,gpio0", *c, NULL);
+			dev_fdt_resets(fdt, &all, &out);
+			free(fdt);
+			if (out.refused || out.n == 0 ||
+			    out.r[out.n - 1].action != DEV_FDT_RESET_GPIO ||
+			    out.r[out.n - 1].gpio != &drv->fdt)
+				fail_msg("gpio controller %s: not driven (%s)",
+					 *c,
+					 out.refused ? out.first_refused.problem
+						     : "no action");
+		}
+	}
+}
+
+/* Every I2C controller's strings: a PMIC on it is reached through it. */
+static void test_i2c_drivers__each_string_carries_a_pmic(void **state)
+{
+	static struct dev_fdt_resets out;
+	const struct reset_example *pmic = NULL;
+
+	(void)state;
+	for (size_t i = 0;
+	     i < sizeof(reset_examples) / sizeof(reset_examples[0]); i++)
+		if (!reset_examples[i].from)
+			pmic = &reset_examples[i];
+	assert_non_null(pmic);
+	assert_true(SECTION_COUNT(i2c) > 0);
+	for (unsigned int i = 0; i < SECTION_COUNT(i2c); i++) {
+		const struct fw_i2c_driver *drv = &_fw_i2c_drivers_start[i];
+		const char *dev = NULL;
+
+		assert_non_null(drv->write);
+		assert_non_null(drv->read);
+		for (unsigned int j = 0; j < SECTION_COUNT(reset); j++)
+			if (_fw_reset_drivers_start[j].fdt.decode ==
+			    pmic->decode)
+				dev = _fw_reset_drivers_start[j]
+					      .fdt.compatible[0];
+		assert_non_null(dev);
+		for (const char *const *c = drv->fdt.compatible; *c; c++) {
+			unsigned int through = 0;
+
+			reset_decode(pmic, dev, *c, &out);
+			for (unsigned int k = 0; k < out.n; k++)
+				through +=
+					out.r[k].action == DEV_FDT_RESET_I2C &&
+					out.r[k].i2c == &drv->fdt;
+			if (out.refused || through != 2)
+				fail_msg("i2c controller %s: no PMIC reached "
+					 "(%s)",
+					 *c,
+					 out.refused ? out.first_refused.problem
+						     : "no action");
+		}
+	}
+}
+
+static bool same_reset(const struct dev_fdt_reset_driver *a,
+		       const struct dev_fdt_reset_driver *b)
+{
+	return same_strings(a->compatible, b->compatible) &&
+	       a->decode == b->decode;
+}
+
+static bool same_gpio(const struct dev_fdt_gpio_driver *a,
+		      const struct dev_fdt_gpio_driver *b)
+{
+	return same_strings(a->compatible, b->compatible) &&
+	       a->pins == b->pins && a->span == b->span;
+}
+
+static bool same_i2c(const struct dev_fdt_i2c_driver *a,
+		     const struct dev_fdt_i2c_driver *b)
+{
+	return same_strings(a->compatible, b->compatible) &&
+	       a->layout == b->layout && a->span == b->span;
+}
+
+static void
+test_reset_drivers__host_tables_are_the_registered_ones(void **state)
+{
+	const struct dev_fdt_reset_drivers *t = &test_reset_drivers;
+
+	(void)state;
+	assert_int_equal(t->resets.n, SECTION_COUNT(reset));
+	assert_int_equal(t->gpios.n, SECTION_COUNT(gpio));
+	assert_int_equal(t->i2cs.n, SECTION_COUNT(i2c));
+	for (unsigned int i = 0; i < SECTION_COUNT(reset); i++) {
+		bool found = false;
+
+		for (unsigned int j = 0; j < t->resets.n && !found; j++)
+			found = same_reset(&_fw_reset_drivers_start[i].fdt,
+					   &test_reset_driver_list[j]);
+		if (!found)
+			fail_msg("%s: not in tests/unit/reset_drivers.h",
+				 _fw_reset_drivers_start[i].fdt.compatible[0]);
+	}
+	for (unsigned int i = 0; i < SECTION_COUNT(gpio); i++) {
+		bool found = false;
+
+		for (unsigned int j = 0; j < t->gpios.n && !found; j++)
+			found = same_gpio(&_fw_gpio_drivers_start[i].fdt,
+					  &test_gpio_driver_list[j]);
+		if (!found)
+			fail_msg("%s: not in tests/unit/reset_drivers.h",
+				 _fw_gpio_drivers_start[i].fdt.compatible[0]);
+	}
+	for (unsigned int i = 0; i < SECTION_COUNT(i2c); i++) {
+		bool found = false;
+
+		for (unsigned int j = 0; j < t->i2cs.n && !found; j++)
+			found = same_i2c(&_fw_i2c_drivers_start[i].fdt,
+					 &test_i2c_driver_list[j]);
+		if (!found)
+			fail_msg("%s: not in tests/unit/reset_drivers.h",
+				 _fw_i2c_drivers_start[i].fdt.compatible[0]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +663,13 @@ int main(void)
 			test_timer_drivers__host_table_is_the_registered_one),
 		cmocka_unit_test(
 			test_console_drivers__host_table_is_the_registered_one),
+		cmocka_unit_test(
+			test_reset_drivers__each_string_decodes_its_example_node),
+		cmocka_unit_test(
+			test_gpio_drivers__each_string_drives_gpio_restart),
+		cmocka_unit_test(test_i2c_drivers__each_string_carries_a_pmic),
+		cmocka_unit_test(
+			test_reset_drivers__host_tables_are_the_registered_ones),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

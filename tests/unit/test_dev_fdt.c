@@ -158,6 +158,7 @@ static void add_cpus(void *fdt, int n, uint32_t irq_cells)
 /* ---- the console ---- */
 
 #include "console_drivers.h"
+#include "reset_drivers.h"
 
 static void test_console__qemu_virt__ns16550a_with_clock(void **state)
 {
@@ -1368,7 +1369,7 @@ static void test_reset__qemu_virt_syscon_and_test_finisher(void **state)
 	struct dev_fdt_resets out;
 
 	(void)state;
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.refused, 0);
 	assert_int_equal(out.n, 4);
 	/* tree order: /poweroff, /reboot, then /soc/test@100000 */
@@ -1391,7 +1392,7 @@ static void test_reset__gpio_restart_on_sifive_u(void **state)
 	const struct dev_fdt_reset *r = &out.r[0];
 
 	(void)state;
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.refused, 0);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(r->action, DEV_FDT_RESET_GPIO);
@@ -1407,15 +1408,21 @@ static void test_reset__gpio_restart_on_sifive_u(void **state)
 	free(fdt);
 }
 
-static void test_reset__spike_has_none(void **state)
+/* Spike's one way off is HTIF's: tohost 8 bytes above fromhost. */
+static void test_reset__spike_htif_shutdown_only(void **state)
 {
 	void *fdt = load("qemu-spike-7.2.dtb");
 	struct dev_fdt_resets out;
 
 	(void)state;
-	dev_fdt_resets(fdt, &out);
-	assert_int_equal(out.n + out.refused + out.over, 0);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
+	assert_int_equal(out.refused + out.over, 0);
 	assert_int_equal(out.first_refused.node, -1);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(out.r[0].action, DEV_FDT_RESET_HTIF);
+	assert_int_equal(out.r[0].srst, DEV_FDT_SRST_SHUTDOWN);
+	assert_int_equal(out.r[0].addr, 0x1000008);
+	assert_ptr_equal(out.r[0].driver, &test_reset_driver_list[8]);
 	free(fdt);
 }
 
@@ -1468,7 +1475,7 @@ static void test_reset__syscon_value_mask_and_refusals(void **state)
 	struct dev_fdt_resets out;
 
 	(void)state;
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	/* tree order: old, masked, outside, not-syscon, no-value, soc */
 	assert_int_equal(out.n, 3);
 	assert_write(&out.r[0], DEV_FDT_SRST_REBOOT, 0x100010, 0x1, 0xffffffff);
@@ -1514,7 +1521,7 @@ static void test_reset__gpio_poweroff_and_hostile_specifiers(void **state)
 	(void)state;
 	gpio_spec = good;
 	fdt = tree(build_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(out.r[0].srst, DEV_FDT_SRST_SHUTDOWN);
 	assert_int_equal(out.r[0].pin, 31);
@@ -1524,20 +1531,20 @@ static void test_reset__gpio_poweroff_and_hostile_specifiers(void **state)
 	free(fdt);
 	gpio_spec = pin32;
 	fdt = tree(build_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 0);
 	assert_string_equal(out.first_refused.problem,
 			    "gpio pin beyond the controller's");
 	free(fdt);
 	gpio_spec = cells3;
 	fdt = tree(build_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_string_equal(out.first_refused.problem,
 			    "gpio controller #gpio-cells not 2");
 	free(fdt);
 	gpio_spec = no_ctrl;
 	fdt = tree(build_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_string_equal(out.first_refused.problem, "gpios names no node");
 	free(fdt);
 }
@@ -1581,10 +1588,10 @@ static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
 	(void)state;
 	gpio_spec = pin35;
 	fdt = tree(build_jh7110_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(out.r[0].srst, DEV_FDT_SRST_REBOOT);
-	assert_int_equal(out.r[0].gpio_type, DEV_FDT_GPIO_STARFIVE);
+	assert_ptr_equal(out.r[0].gpio, &test_gpio_driver_list[1]);
 	assert_int_equal(out.r[0].gpio_base, 0x13040000);
 	assert_int_equal(out.r[0].pin, 35);
 	assert_false(out.r[0].active_low);
@@ -1593,14 +1600,14 @@ static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
 	gpio_spec = pin63_low;
 	jh7110_gpio_size = DEV_FDT_STARFIVE_GPIO_DOUT + 64;
 	fdt = tree(build_jh7110_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 1);
 	assert_int_equal(out.r[0].pin, 63);
 	assert_true(out.r[0].active_low);
 	free(fdt);
 	jh7110_gpio_size = DEV_FDT_STARFIVE_GPIO_DOUT + 60;
 	fdt = tree(build_jh7110_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 0);
 	assert_string_equal(out.first_refused.problem,
 			    "gpio controller reg too small");
@@ -1608,14 +1615,14 @@ static void test_reset__gpio_restart_on_jh7110_pinctrl(void **state)
 	jh7110_gpio_size = 0x10000;
 	gpio_spec = pin64;
 	fdt = tree(build_jh7110_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 0);
 	assert_string_equal(out.first_refused.problem,
 			    "gpio pin beyond the controller's");
 	free(fdt);
 	gpio_spec = jh7100;
 	fdt = tree(build_jh7110_gpio);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, 0);
 	assert_string_equal(out.first_refused.problem,
 			    "gpio controller not an enabled one we drive");
@@ -1686,11 +1693,12 @@ static void build_pmics(void *fdt)
 }
 
 static void assert_i2c(const struct dev_fdt_reset *r, uint32_t srst,
-		       enum dev_fdt_i2c_type type, uint64_t base, uint32_t addr)
+		       const struct dev_fdt_i2c_driver *bus, uint64_t base,
+		       uint32_t addr)
 {
 	assert_int_equal(r->action, DEV_FDT_RESET_I2C);
 	assert_int_equal(r->srst, srst);
-	assert_int_equal(r->i2c_type, type);
+	assert_ptr_equal(r->i2c, bus);
 	assert_int_equal(r->i2c_base, base);
 	assert_int_equal(r->i2c_addr, addr);
 	assert_non_null(r->ops);
@@ -1704,14 +1712,14 @@ static void test_reset__i2c_pmics_on_their_buses(void **state)
 	(void)state;
 	pmic_case = PMIC_GOOD;
 	fdt = tree(build_pmics);
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.refused, 0);
 	assert_int_equal(out.n, 6);
 	/* tree order: the AXP15060's bus was added last, so comes first */
-	assert_i2c(&out.r[0], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_DW, 0x12050000,
-		   0x36);
-	assert_i2c(&out.r[1], DEV_FDT_SRST_REBOOT, DEV_FDT_I2C_DW, 0x12050000,
-		   0x36);
+	assert_i2c(&out.r[0], DEV_FDT_SRST_SHUTDOWN, &test_i2c_driver_list[0],
+		   0x12050000, 0x36);
+	assert_i2c(&out.r[1], DEV_FDT_SRST_REBOOT, &test_i2c_driver_list[0],
+		   0x12050000, 0x36);
 	/* its bus clock turned on first; the others name none */
 	assert_int_equal(out.r[0].i2c_clock, 0x13020000 + 4 * 143);
 	assert_int_equal(out.r[2].i2c_clock, 0);
@@ -1721,7 +1729,7 @@ static void test_reset__i2c_pmics_on_their_buses(void **state)
 	assert_int_equal(out.r[0].ops[0].reg, 0x32);
 	assert_int_equal(out.r[0].ops[0].value, 0x80);
 	assert_int_equal(out.r[1].ops[0].value, 0x40);
-	assert_i2c(&out.r[2], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_OCORES,
+	assert_i2c(&out.r[2], DEV_FDT_SRST_SHUTDOWN, &test_i2c_driver_list[1],
 		   0x10030000, 0x58);
 	assert_int_equal(out.r[2].i2c_reg_shift, 2);
 	assert_int_equal(out.r[2].i2c_reg_io_width, 1);
@@ -1733,7 +1741,7 @@ static void test_reset__i2c_pmics_on_their_buses(void **state)
 	assert_int_equal(out.r[2].ops[out.r[2].n_ops - 1].reg, 0x13);
 	assert_int_equal(out.r[2].ops[out.r[2].n_ops - 1].value, 0x02);
 	assert_int_equal(out.r[3].ops[out.r[3].n_ops - 1].reg, 0x0E);
-	assert_i2c(&out.r[4], DEV_FDT_SRST_SHUTDOWN, DEV_FDT_I2C_DW,
+	assert_i2c(&out.r[4], DEV_FDT_SRST_SHUTDOWN, &test_i2c_driver_list[0],
 		   0x7030006000, 0x17);
 	assert_int_equal(out.r[4].ops[0].reg, 0x03);
 	assert_int_equal(out.r[4].ops[0].value, 0x02);
@@ -1764,7 +1772,7 @@ static void test_reset__i2c_refusals_name_their_reason(void **state)
 
 		pmic_case = cases[i].k;
 		fdt = tree(build_pmics);
-		dev_fdt_resets(fdt, &out);
+		dev_fdt_resets(fdt, &test_reset_drivers, &out);
 		assert_int_equal(out.refused, 1);
 		assert_int_equal(out.n, 4);
 		assert_string_equal(out.first_refused.role, cases[i].role);
@@ -1797,7 +1805,7 @@ static void test_reset__capacity_counted_whole_nodes(void **state)
 	struct dev_fdt_resets out;
 
 	(void)state;
-	dev_fdt_resets(fdt, &out);
+	dev_fdt_resets(fdt, &test_reset_drivers, &out);
 	assert_int_equal(out.n, DEV_FDT_MAX_RESETS);
 	assert_int_equal(out.over, 2);
 	assert_int_equal(out.r[7].addr, 0x103000);
@@ -1850,7 +1858,7 @@ int main(void)
 		cmocka_unit_test(
 			test_reset__qemu_virt_syscon_and_test_finisher),
 		cmocka_unit_test(test_reset__gpio_restart_on_sifive_u),
-		cmocka_unit_test(test_reset__spike_has_none),
+		cmocka_unit_test(test_reset__spike_htif_shutdown_only),
 		cmocka_unit_test(test_reset__syscon_value_mask_and_refusals),
 		cmocka_unit_test(
 			test_reset__gpio_poweroff_and_hostile_specifiers),

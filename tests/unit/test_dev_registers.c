@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The register writes of the drivers no QEMU machine has (firmware/dev/
- * plicsw.c, starfive_gpio.c, renesas_scif.c), on memory laid out as the
- * vendors' manuals lay out the registers: each operation must touch the
+ * plicsw.c, starfive_gpio.c, renesas_scif.c) and of sifive_gpio.c
+ * (QEMU's sifive_u has one, but its reboot ends the run), on memory laid out as
+ * the vendors' manuals lay out the registers: each operation must touch the
  * registers and bits the layout says, and leave the others as they
  * were. The driver files are compiled into this program; on the host
  * their MMIO is plain memory (a register that changes by itself, as a
@@ -18,6 +19,7 @@
 
 #include "dev/plicsw.c"
 #include "dev/renesas_scif.c"
+#include "dev/sifive_gpio.c"
 #include "dev/starfive_gpio.c"
 
 static uint32_t word_at(const uint8_t *base, uint32_t off)
@@ -115,17 +117,37 @@ static void test_starfive_gpio__pin_byte_alone_changes(void **state)
 	(void)state;
 	memset(m, 0xFF, 0x40); /* every output disabled */
 	memset(m + 0x40, 0x00, 0x40);
-	fw_starfive_gpio_drive((uintptr_t)m, 35, true);
+	starfive_gpio_drive((uintptr_t)m, 35, true);
 	/* pin 35: word 32 (pins 32-35), lane 3 */
 	assert_int_equal(m[0x40 + 35], 1);
 	assert_int_equal(m[35], 0);
 	assert_int_equal(word_at(m, 0x40 + 32) & 0x00FFFFFFu, 0);
 	assert_int_equal(word_at(m, 32) & 0x00FFFFFFu, 0x00FFFFFFu);
-	fw_starfive_gpio_drive((uintptr_t)m, 35, false);
+	starfive_gpio_drive((uintptr_t)m, 35, false);
 	assert_int_equal(m[0x40 + 35], 0);
 	/* beyond the 64 pins: nothing written */
-	fw_starfive_gpio_drive((uintptr_t)m, 64, true);
+	starfive_gpio_drive((uintptr_t)m, 64, true);
 	assert_int_equal(word_at(m, 0x40 + 60), 0);
+}
+
+/* ---- sifive,gpio0: the pin's value bit, then its output enable ---- */
+
+static void test_sifive_gpio__pin_bit_alone_changes(void **state)
+{
+	uint8_t m[0x10];
+
+	(void)state;
+	memset(m, 0, sizeof(m));
+	m[DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL] = 0x01; /* pin 0 high already */
+	sifive_gpio_drive((uintptr_t)m, 10, true);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL),
+			 (1u << 10) | 1u);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_EN), 1u << 10);
+	sifive_gpio_drive((uintptr_t)m, 10, false);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL), 1u);
+	/* beyond the 32 pins: nothing written */
+	sifive_gpio_drive((uintptr_t)m, 32, true);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL), 1u);
 }
 
 /* ---- SCIF: FSR flags cleared by a 0 written, others by a 1 kept ---- */
@@ -194,6 +216,7 @@ int main(void)
 		cmocka_unit_test(
 			test_plicsw__context_past_the_last_source_refused),
 		cmocka_unit_test(test_starfive_gpio__pin_byte_alone_changes),
+		cmocka_unit_test(test_sifive_gpio__pin_bit_alone_changes),
 		cmocka_unit_test(test_scif__putc_sends_and_clears_tdfe_tend),
 		cmocka_unit_test(
 			test_scif__getc_reads_and_clears_receive_flags),

@@ -7,9 +7,10 @@
  * the firmware's console drivers themselves (the driver files of firmware/dev/
  * compiled for the host, their .fw_console_drivers section gathered by
  * board-report.ld as firmware/linker.ld does) and each driver's probe,
- * the timer and doorbell walk with the firmware's timer drivers
- * (.fw_timer_drivers, gathered the same way), the reset, AIA and
- * riscv,pmu decoders, with the firmware's hart limit (FW_MAX_HARTS).
+ * the timer and doorbell walk with the firmware's timer drivers and the
+ * reset decoders with its reset, GPIO and I2C drivers (their sections
+ * gathered the same way), the AIA and riscv,pmu decoders, with the
+ * firmware's hart limit (FW_MAX_HARTS).
  * The other side
  * is what OpenSBI's generic platform would match, from a table of its
  * drivers' compatible strings (--opensbi FILE): an enabled node with one
@@ -53,6 +54,12 @@ extern const struct fw_console_driver _fw_console_drivers_start[],
 	_fw_console_drivers_end[];
 extern const struct fw_timer_driver _fw_timer_drivers_start[],
 	_fw_timer_drivers_end[];
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
 
 /* ---- OpenSBI's drivers, as the table names them ---- */
 
@@ -453,15 +460,26 @@ static void board_timebase(const void *fdt)
 		printf("\ttimebase=%" PRIu64, hz);
 }
 
+/* As dev.c's dev_probe_resets(): the registered reset drivers. */
 static void board_resets(const void *fdt)
 {
 	static struct dev_fdt_resets r;
+	const struct dev_fdt_reset_drivers drv = {
+		{_fw_reset_drivers_start, sizeof(struct fw_reset_driver),
+		 (unsigned int)(_fw_reset_drivers_end -
+				_fw_reset_drivers_start)},
+		{_fw_gpio_drivers_start, sizeof(struct fw_gpio_driver),
+		 (unsigned int)(_fw_gpio_drivers_end - _fw_gpio_drivers_start)},
+		{_fw_i2c_drivers_start, sizeof(struct fw_i2c_driver),
+		 (unsigned int)(_fw_i2c_drivers_end - _fw_i2c_drivers_start)},
+	};
 	uint32_t types = 0;
-	unsigned int gpio = 0, i2c = 0;
+	unsigned int writes = 0, gpio = 0, i2c = 0;
 
-	dev_fdt_resets(fdt, &r);
+	dev_fdt_resets(fdt, &drv, &r);
 	for (unsigned int i = 0; i < r.n; i++) {
 		types |= r.r[i].srst;
+		writes += r.r[i].action == DEV_FDT_RESET_WRITE32;
 		gpio += r.r[i].action == DEV_FDT_RESET_GPIO;
 		i2c += r.r[i].action == DEV_FDT_RESET_I2C;
 	}
@@ -473,9 +491,8 @@ static void board_resets(const void *fdt)
 	if (types & DEV_FDT_SRST_REBOOT)
 		printf("reboot");
 	if (r.n)
-		printf(" (%u register write%s, %u gpio%s", r.n - gpio - i2c,
-		       r.n - gpio - i2c == 1 ? "" : "s", gpio,
-		       i2c ? ", " : ")");
+		printf(" (%u register write%s, %u gpio%s", writes,
+		       writes == 1 ? "" : "s", gpio, i2c ? ", " : ")");
 	if (i2c)
 		printf("%u i2c)", i2c);
 	if (r.refused)
