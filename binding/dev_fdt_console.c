@@ -46,6 +46,14 @@ static const char *dev_fdt_console_path(const void *fdt, const char **path,
 	return NULL;
 }
 
+static const struct dev_fdt_console_driver *
+dev_fdt_console_driver_at(const struct dev_fdt_console_drivers *drv,
+			  unsigned int i)
+{
+	return (const void *)((const char *)drv->first +
+			      (size_t)i * drv->stride);
+}
+
 /* The index of the first driver of @drv that @node is one of, or -1. */
 static int dev_fdt_console_match(const void *fdt, int node,
 				 const struct dev_fdt_console_drivers *drv)
@@ -54,8 +62,8 @@ static int dev_fdt_console_match(const void *fdt, int node,
 	const char *const *compat;
 
 	for (i = 0; i < drv->n; i++)
-		for (compat = drv->d[i]->compatible; compat && *compat;
-		     compat++)
+		for (compat = dev_fdt_console_driver_at(drv, i)->compatible;
+		     compat && *compat; compat++)
 			if (fdt_node_check_compatible(fdt, node, *compat) == 0)
 				return (int)i;
 	return -1;
@@ -130,7 +138,7 @@ dev_fdt_console_decode(const void *fdt, int node,
 	if (why)
 		return why;
 	c->driver = kind;
-	c->type = drv->d[kind]->type;
+	c->type = dev_fdt_console_driver_at(drv, (unsigned int)kind)->type;
 	c->base = r.base;
 	c->size = r.size;
 	if (c->type == DEV_FDT_CONSOLE_UART8250)

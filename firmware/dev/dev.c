@@ -35,20 +35,14 @@ extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
 extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
 	_fw_i2c_drivers_end[];
 
-/* Console drivers the decoder is given at most (linker.ld gathers them). */
-#define DEV_MAX_CONSOLE_DRIVERS 16
-
-/* The registered console drivers, as the decoder takes them. */
+/* The registered console drivers (linker.ld gathers them), as decoded. */
 static struct dev_fdt_console_drivers dev_console_drivers(void)
 {
-	static const struct dev_fdt_console_driver
-		*list[DEV_MAX_CONSOLE_DRIVERS];
-	const struct fw_console_driver *d = _fw_console_drivers_start;
-	unsigned int n = 0;
-
-	for (; d < _fw_console_drivers_end && n < DEV_MAX_CONSOLE_DRIVERS; d++)
-		list[n++] = &d->fdt;
-	return (struct dev_fdt_console_drivers){list, n};
+	return (struct dev_fdt_console_drivers){
+		&_fw_console_drivers_start->fdt,
+		sizeof(struct fw_console_driver),
+		(unsigned int)(_fw_console_drivers_end -
+			       _fw_console_drivers_start)};
 }
 
 static const struct fw_console_ops *

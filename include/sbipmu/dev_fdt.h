@@ -59,9 +59,15 @@ struct dev_fdt_console_driver {
 	enum dev_fdt_console_type type;
 };
 
-/* The drivers to match, in order: the first that a node is wins. */
+/*
+ * The drivers to match, in order: the first that a node is wins. @n of
+ * them, each @stride bytes after the one before (the caller's own
+ * driver structs, which embed this one at the same offset, or a plain
+ * array of them).
+ */
 struct dev_fdt_console_drivers {
-	const struct dev_fdt_console_driver *const *d;
+	const struct dev_fdt_console_driver *first;
+	size_t stride;
 	unsigned int n;
 };
 

@@ -341,8 +341,8 @@ static void test_console_drivers__host_table_is_the_registered_one(void **state)
 
 		for (unsigned int j = 0; j < test_drivers.n && !found; j++)
 			found = same_strings(r->compatible,
-					     test_drivers.d[j]->compatible) &&
-				r->type == test_drivers.d[j]->type;
+					     test_driver_list[j].compatible) &&
+				r->type == test_driver_list[j].type;
 		if (!found)
 			fail_msg("%s: not in tests/unit/console_drivers.h",
 				 r->compatible[0]);

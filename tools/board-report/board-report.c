@@ -43,9 +43,8 @@
 #include "cpu/fw_defs.h" /* FW_MAX_HARTS */
 #include "dev/dev.h"	 /* struct fw_console_driver, fw_timer_driver */
 
-#define BOARD_MAX_FILE	  (4u << 20)
-#define BOARD_MAX_OSBI	  128
-#define BOARD_MAX_CONSOLE 16
+#define BOARD_MAX_FILE (4u << 20)
+#define BOARD_MAX_OSBI 128
 /* Every counter a hart may have but time (1): a board's real set is
  * unknown here, so the map is judged against the widest. */
 #define BOARD_PMU_COUNTERS 0xFFFFFFFDu
@@ -309,18 +308,19 @@ static const char *board_driver_string(const void *fdt, int node,
 /* As dev.c's dev_probe_console(): the decoder, then the driver's probe. */
 static void board_console(const void *fdt)
 {
-	static const struct dev_fdt_console_driver *list[BOARD_MAX_CONSOLE];
-	struct dev_fdt_console_drivers drivers = {list, 0};
-	const struct fw_console_driver *d = _fw_console_drivers_start;
+	const struct dev_fdt_console_drivers drivers = {
+		&_fw_console_drivers_start->fdt,
+		sizeof(struct fw_console_driver),
+		(unsigned int)(_fw_console_drivers_end -
+			       _fw_console_drivers_start)};
 	struct dev_fdt_console c;
 
-	for (; d < _fw_console_drivers_end && drivers.n < BOARD_MAX_CONSOLE;
-	     d++)
-		list[drivers.n++] = &d->fdt;
 	dev_fdt_console(fdt, &drivers, &c);
 	if (c.driver >= 0 && _fw_console_drivers_start[c.driver].probe(&c)) {
 		printf("\tconsole=%s %s (%s)", board_node_name(fdt, c.node),
-		       board_driver_string(fdt, c.node, list[c.driver]),
+		       board_driver_string(
+			       fdt, c.node,
+			       &_fw_console_drivers_start[c.driver].fdt),
 		       board_console_from[c.from]);
 		return;
 	}
