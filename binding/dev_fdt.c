@@ -10,6 +10,8 @@
  * CPU address whatever the bus says; Linux refuses, and so do we). Cell
  * sizes of 1 or 2 only: 64-bit addresses are all the firmware has.
  */
+#include <string.h>
+
 #include <libfdt.h>
 
 #include "dev_fdt_util.h"
@@ -317,6 +319,44 @@ int dev_fdt_match(const void *fdt, int node, const char *const *compats, int n)
 	for (int i = 0; list && i < n; i++)
 		if (fdt_stringlist_contains(list, len, compats[i]))
 			return i;
+	return -1;
+}
+
+/*
+ * The entry of @l (a compatible list first in each) listing @compat,
+ * and that entry's own copy of the string (static, unlike the tree's).
+ */
+static int dev_fdt_list_listing(const struct dev_fdt_list *l,
+				const char *compat, const char **own)
+{
+	for (unsigned int i = 0; i < l->n; i++) {
+		const char *const *const *entry =
+			(const void *)((const char *)l->first + i * l->stride);
+
+		for (const char *const *c = *entry; c && *c; c++)
+			if (!strcmp(*c, compat)) {
+				*own = *c;
+				return (int)i;
+			}
+	}
+	return -1;
+}
+
+int dev_fdt_list_match(const void *fdt, int node, const struct dev_fdt_list *l,
+		       const char **matched)
+{
+	int len, i;
+	const char *s = fdt_getprop(fdt, node, "compatible", &len);
+	const char *end = s && len > 0 ? s + len : s, *nul;
+
+	for (; s && s < end; s = nul + 1) {
+		nul = memchr(s, '\0', (size_t)(end - s));
+		if (!nul)
+			return -1;
+		i = dev_fdt_list_listing(l, s, matched);
+		if (i >= 0)
+			return i;
+	}
 	return -1;
 }
 

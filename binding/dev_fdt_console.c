@@ -46,6 +46,14 @@ static const char *dev_fdt_console_path(const void *fdt, const char **path,
 	return NULL;
 }
 
+static const struct dev_fdt_console_driver *
+dev_fdt_console_driver_at(const struct dev_fdt_console_drivers *drv,
+			  unsigned int i)
+{
+	return (const void *)((const char *)drv->first +
+			      (size_t)i * drv->stride);
+}
+
 /* The index of the first driver of @drv that @node is one of, or -1. */
 static int dev_fdt_console_match(const void *fdt, int node,
 				 const struct dev_fdt_console_drivers *drv)
@@ -54,8 +62,8 @@ static int dev_fdt_console_match(const void *fdt, int node,
 	const char *const *compat;
 
 	for (i = 0; i < drv->n; i++)
-		for (compat = drv->d[i]->compatible; compat && *compat;
-		     compat++)
+		for (compat = dev_fdt_console_driver_at(drv, i)->compatible;
+		     compat && *compat; compat++)
 			if (fdt_node_check_compatible(fdt, node, *compat) == 0)
 				return (int)i;
 	return -1;
@@ -91,28 +99,30 @@ static const char *dev_fdt_console_8250(const void *fdt, int node,
  * fromhost at reg 0; tohost at reg 1 if there is one, else
  * DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST above it.
  */
-static const char *dev_fdt_console_htif(const void *fdt, int node,
-					struct dev_fdt_console *c)
+const char *dev_fdt_htif_regs(const void *fdt, int node, uint64_t *fromhost,
+			      uint64_t *tohost)
 {
 	const uint64_t word = 8; /* each register's size */
 	const uint64_t gap = DEV_FDT_HTIF_TOHOST_AFTER_FROMHOST;
-	struct dev_fdt_range to = {0, 0};
+	struct dev_fdt_range from, to = {0, 0};
+	const char *why = dev_fdt_reg(fdt, node, 0, &from);
 
-	if (c->size < word)
+	if (why)
+		return why;
+	if (from.size < word)
 		return "reg too small for fromhost";
 	/* inside reg, which does not wrap: no overflow */
-	if (c->size >= gap)
-		to = (struct dev_fdt_range){c->base + gap, c->size - gap};
+	if (from.size >= gap)
+		to = (struct dev_fdt_range){from.base + gap, from.size - gap};
 	if (dev_fdt_reg_count(fdt, node) > 1) {
-		const char *why = dev_fdt_reg(fdt, node, 1, &to);
-
+		why = dev_fdt_reg(fdt, node, 1, &to);
 		if (why)
 			return why;
 	}
 	if (to.size < word)
 		return "reg too small for tohost";
-	c->fromhost = c->base;
-	c->tohost = to.base;
+	*fromhost = from.base;
+	*tohost = to.base;
 	return NULL;
 }
 
@@ -133,13 +143,13 @@ dev_fdt_console_decode(const void *fdt, int node,
 	if (why)
 		return why;
 	c->driver = kind;
-	c->type = drv->d[kind]->type;
+	c->type = dev_fdt_console_driver_at(drv, (unsigned int)kind)->type;
 	c->base = r.base;
 	c->size = r.size;
 	if (c->type == DEV_FDT_CONSOLE_UART8250)
 		return dev_fdt_console_8250(fdt, node, c);
 	if (c->type == DEV_FDT_CONSOLE_HTIF)
-		return dev_fdt_console_htif(fdt, node, c);
+		return dev_fdt_htif_regs(fdt, node, &c->fromhost, &c->tohost);
 	return NULL;
 }
 

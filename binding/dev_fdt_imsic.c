@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Each hart's machine-level IMSIC interrupt file (dev_fdt_aia.h), the
- * firmware's doorbell where no CLINT or ACLINT MSWI reaches a hart. A
+ * Each hart's machine-level IMSIC interrupt file, the firmware's doorbell
+ * where no CLINT or ACLINT MSWI reaches a hart: the IMSIC's decode for
+ * the timer and doorbell walk (dev_fdt_timer_imsic(), dev_fdt.h). A
  * "riscv,imsics" node lists its harts in interrupts-extended and its
  * files in reg; the binding (Linux's riscv,imsics.yaml) lays the files
  * out in the order of the harts: the k-th hart's file lies k strides
@@ -14,15 +15,13 @@
 #include <libfdt.h>
 
 #include "dev_fdt_util.h"
-#include "sbipmu/dev_fdt_aia.h"
+#include "sbipmu/dev_fdt.h"
 
 #define IMSIC_IRQ_M_EXT	     11u
 #define IMSIC_MAX_IRQ_CELLS  4u
 #define IMSIC_PAGE_SHIFT     12u
 #define IMSIC_PAGE	     (1u << IMSIC_PAGE_SHIFT)
 #define IMSIC_MAX_GUEST_BITS 7u /* the binding's maximum */
-
-static const char *const imsic_compat[] = {"riscv,imsics"};
 
 /* One node as the walk reads it. */
 struct imsic_node {
@@ -117,67 +116,62 @@ static const char *imsic_open(const void *fdt, int node, struct imsic_node *m)
 }
 
 /*
- * Walk the node's harts: check every tuple and file (@put NULL), or
- * report each (hart, file) to @put.
+ * Walk the node's harts: check every tuple and file (@sink NULL), or
+ * report each hart's file to @sink.
  */
 static const char *imsic_walk(const void *fdt, const struct imsic_node *m,
-			      dev_fdt_imsic_put_fn put, void *ctx,
+			      const struct dev_fdt_timer_dev *d,
+			      const struct dev_fdt_timer_sink *sink,
 			      unsigned int *files)
 {
 	struct dev_fdt_intc_search s;
-	unsigned int pos = 0;
-	uint64_t k, hart, addr;
+	struct dev_fdt_hart_ctx c = {.role = DEV_FDT_ROLE_IPI};
+	unsigned int pos = 0, k;
 	const char *why = dev_fdt_intc_start(fdt, &s);
 
 	for (k = 0; !why && pos < m->n_cells; k++) {
-		why = imsic_tuple(fdt, m, &s, &pos, &hart);
+		why = imsic_tuple(fdt, m, &s, &pos, &c.hart);
 		if (!why)
-			why = imsic_file(fdt, m, k, &addr);
-		if (!why && put)
-			put(ctx, hart, addr);
+			why = imsic_file(fdt, m, k, &c.addr);
+		if (why || !sink)
+			continue;
+		c.k = k;
+		sink->hart(sink->ctx, d, &c);
 	}
-	*files = (unsigned int)k;
+	*files = k;
 	return why;
 }
 
-/* Is @node an enabled IMSIC whose first tuple names interrupt 11? */
+/* Does @node's first tuple name interrupt 11 (an M-level IMSIC)? */
 static bool imsic_m_level(const void *fdt, int node)
 {
 	int len;
-	const fdt32_t *p;
+	const fdt32_t *p = fdt_getprop(fdt, node, "interrupts-extended", &len);
 
-	if (dev_fdt_match(fdt, node, imsic_compat, 1) != 0 ||
-	    !dev_fdt_enabled(fdt, node))
-		return false;
-	p = fdt_getprop(fdt, node, "interrupts-extended", &len);
 	return p && len >= 8 && fdt32_ld(&p[1]) == IMSIC_IRQ_M_EXT;
 }
 
-void dev_fdt_imsic_m_files(const void *fdt, dev_fdt_imsic_put_fn put, void *ctx,
-			   struct dev_fdt_imsic_summary *sum)
+const char *dev_fdt_timer_imsic(const void *fdt, struct dev_fdt_timer_dev *d,
+				const struct dev_fdt_timer_sink *sink)
 {
-	int node;
+	struct imsic_node m;
+	unsigned int files = 0;
+	const char *why;
 
-	*sum = (struct dev_fdt_imsic_summary){.why_node = -1};
-	for (node = dev_fdt_next(fdt, -1); node >= 0;
-	     node = dev_fdt_next(fdt, node)) {
-		struct imsic_node m;
-		unsigned int files = 0;
-		const char *why;
-
-		if (!imsic_m_level(fdt, node))
-			continue;
-		why = imsic_open(fdt, node, &m);
-		if (!why)
-			why = imsic_walk(fdt, &m, NULL, NULL, &files);
-		if (why) {
-			sum->refused++;
-			sum->why = why;
-			sum->why_node = node;
-			continue;
-		}
-		imsic_walk(fdt, &m, put, ctx, &files);
-		sum->nodes++;
-		sum->files += files;
+	if (!imsic_m_level(fdt, d->node)) {
+		d->n_ipi = d->n_timer = 0;
+		return NULL; /* an S-level IMSIC: no context, passed over */
 	}
+	why = imsic_open(fdt, d->node, &m);
+	if (!why)
+		why = imsic_walk(fdt, &m, d, sink, &files);
+	if (why || sink)
+		return why;
+	/* registers of its own: none but the files */
+	d->msip = d->mtimecmp = d->mtime = 0;
+	d->n_ipi =
+		(uint16_t)(files < DEV_FDT_MAX_CONTEXTS ? files
+							: DEV_FDT_MAX_CONTEXTS);
+	d->n_timer = 0;
+	return NULL;
 }

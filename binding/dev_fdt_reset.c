@@ -8,50 +8,19 @@
  * gpio-restart.c), of QEMU's sifive_test finisher and, for the PMICs, of
  * OpenSBI (the Linux drivers do not reset through them); where a binding leaves
  * a choice the comment at the decoder says which we made. A node is decoded
- * whole into local actions and stored only if all of them fit.
+ * whole into local actions and stored only if all of them fit. Which
+ * nodes are decoded, and which controllers a GPIO or I2C action may go
+ * through, is the caller's drivers' say (dev_fdt_reset_drivers): each
+ * decode here is one binding, named by a driver's registration.
  */
 #include <libfdt.h>
 
 #include "dev_fdt_util.h"
 #include "sbipmu/dev_fdt.h"
 
-enum dev_fdt_reset_kind {
-	DEV_FDT_TEST0,
-	DEV_FDT_TEST1,
-	DEV_FDT_SYSCON_POWEROFF,
-	DEV_FDT_SYSCON_REBOOT,
-	DEV_FDT_GPIO_POWEROFF,
-	DEV_FDT_GPIO_RESTART,
-	DEV_FDT_DA9063,
-	DEV_FDT_AXP15060,
-	DEV_FDT_SG2042_MCU,
-	DEV_FDT_RESET_KINDS
-};
-
-/* The compatibles, which are also the roles a refusal names. */
-static const char *const dev_fdt_reset_compats[DEV_FDT_RESET_KINDS] = {
-	[DEV_FDT_TEST0] = "sifive,test0",
-	[DEV_FDT_TEST1] = "sifive,test1",
-	[DEV_FDT_SYSCON_POWEROFF] = "syscon-poweroff",
-	[DEV_FDT_SYSCON_REBOOT] = "syscon-reboot",
-	[DEV_FDT_GPIO_POWEROFF] = "gpio-poweroff",
-	[DEV_FDT_GPIO_RESTART] = "gpio-restart",
-	[DEV_FDT_DA9063] = "dlg,da9063",
-	[DEV_FDT_AXP15060] = "x-powers,axp15060",
-	[DEV_FDT_SG2042_MCU] = "sophgo,sg2042-hwmon-mcu",
-};
-
-#define DEV_FDT_ALL_BITS     0xFFFFFFFFu
-#define DEV_FDT_GPIO_LOW     1u /* GPIO_ACTIVE_LOW, dt-bindings/gpio */
-#define DEV_FDT_MAX_PER_NODE 2
-
-/* A node's actions, before they are stored. */
-struct dev_fdt_reset_cand {
-	struct dev_fdt_reset a[DEV_FDT_MAX_PER_NODE];
-	unsigned int n;
-};
-
-static struct dev_fdt_reset *dev_fdt_reset_add(struct dev_fdt_reset_cand *c,
+#define DEV_FDT_ALL_BITS 0xFFFFFFFFu
+#define DEV_FDT_GPIO_LOW 1u /* GPIO_ACTIVE_LOW, dt-bindings/gpio */
+static struct dev_fdt_reset *dev_fdt_reset_add(struct dev_fdt_reset_node *c,
 					       int node,
 					       enum dev_fdt_reset_action act,
 					       uint32_t srst)
@@ -62,7 +31,7 @@ static struct dev_fdt_reset *dev_fdt_reset_add(struct dev_fdt_reset_cand *c,
 	return r;
 }
 
-static void dev_fdt_reset_write(struct dev_fdt_reset_cand *c, int node,
+static void dev_fdt_reset_write(struct dev_fdt_reset_node *c, int node,
 				uint32_t srst, uint64_t addr, uint32_t value,
 				uint32_t mask)
 {
@@ -76,12 +45,14 @@ static void dev_fdt_reset_write(struct dev_fdt_reset_cand *c, int node,
 
 /* ---- sifive,test0/1: one register, two values ---- */
 
-static const char *dev_fdt_reset_test(const void *fdt, int node,
-				      struct dev_fdt_reset_cand *c)
+const char *dev_fdt_reset_test(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *c)
 {
 	struct dev_fdt_range r;
 	const char *why = dev_fdt_reg(fdt, node, 0, &r);
 
+	(void)drv;
 	if (why)
 		return why;
 	if (!dev_fdt_range_holds(&r, 0, 4))
@@ -155,7 +126,7 @@ static const char *dev_fdt_reset_value(const void *fdt, int node,
 
 static const char *dev_fdt_reset_syscon(const void *fdt, int node,
 					uint32_t srst,
-					struct dev_fdt_reset_cand *c)
+					struct dev_fdt_reset_node *c)
 {
 	struct dev_fdt_range r;
 	uint32_t offset, value = 0, mask = 0;
@@ -176,39 +147,40 @@ static const char *dev_fdt_reset_syscon(const void *fdt, int node,
 	return NULL;
 }
 
+const char *
+dev_fdt_reset_syscon_poweroff(const void *fdt, int node,
+			      const struct dev_fdt_reset_drivers *drv,
+			      struct dev_fdt_reset_node *c)
+{
+	(void)drv;
+	return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_SHUTDOWN, c);
+}
+
+const char *dev_fdt_reset_syscon_reboot(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *c)
+{
+	(void)drv;
+	return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_REBOOT, c);
+}
+
 /* ---- gpio-poweroff / gpio-restart on a GPIO controller we drive ---- */
 
-/* The controllers, their pin count and the registers' span. */
-struct dev_fdt_gpio_kind {
-	const char *compatible;
-	enum dev_fdt_gpio_type type;
-	uint32_t pins;
-	uint64_t span;
-};
-
-static const struct dev_fdt_gpio_kind dev_fdt_gpio_kinds[] = {
-	{"sifive,gpio0", DEV_FDT_GPIO_SIFIVE, DEV_FDT_SIFIVE_GPIO_PINS,
-	 DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL + 4},
-	{"starfive,jh7110-sys-pinctrl", DEV_FDT_GPIO_STARFIVE,
-	 DEV_FDT_STARFIVE_GPIO_PINS,
-	 DEV_FDT_STARFIVE_GPIO_DOUT + DEV_FDT_STARFIVE_GPIO_PINS},
-};
-
-/* The kind of the enabled controller @ctrl, or NULL. */
-static const struct dev_fdt_gpio_kind *dev_fdt_gpio_kind_of(const void *fdt,
-							    int ctrl)
+/* The enabled controller @ctrl, if one of @drv's gpios drives it. */
+static const struct dev_fdt_gpio_driver *
+dev_fdt_gpio_driver_of(const void *fdt, int ctrl,
+		       const struct dev_fdt_reset_drivers *drv)
 {
-	unsigned int i;
+	const char *matched;
+	int i;
 
 	if (!dev_fdt_enabled(fdt, ctrl))
 		return NULL;
-	for (i = 0;
-	     i < sizeof(dev_fdt_gpio_kinds) / sizeof(dev_fdt_gpio_kinds[0]);
-	     i++)
-		if (fdt_node_check_compatible(
-			    fdt, ctrl, dev_fdt_gpio_kinds[i].compatible) == 0)
-			return &dev_fdt_gpio_kinds[i];
-	return NULL;
+	i = dev_fdt_list_match(fdt, ctrl, &drv->gpios, &matched);
+	if (i < 0)
+		return NULL;
+	return (const void *)((const char *)drv->gpios.first +
+			      (size_t)i * drv->gpios.stride);
 }
 
 /* Property names and Linux's defaults, by binding. */
@@ -230,12 +202,14 @@ static const struct dev_fdt_gpio_props dev_fdt_gpio_poweroff = {
 };
 
 /* gpios = <&controller pin flags>: the first specifier only. */
-static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
-					  struct dev_fdt_reset *r)
+static const char *
+dev_fdt_reset_gpio_pin(const void *fdt, int node,
+		       const struct dev_fdt_reset_drivers *drv,
+		       struct dev_fdt_reset *r)
 {
 	int len, ctrl;
 	const fdt32_t *g = fdt_getprop(fdt, node, "gpios", &len);
-	const struct dev_fdt_gpio_kind *k;
+	const struct dev_fdt_gpio_driver *k;
 	uint32_t cells, pins;
 	struct dev_fdt_range reg;
 	const char *why;
@@ -245,7 +219,7 @@ static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
 	ctrl = dev_fdt_phandle_node(fdt, fdt32_ld(&g[0]));
 	if (ctrl < 0)
 		return "gpios names no node";
-	k = dev_fdt_gpio_kind_of(fdt, ctrl);
+	k = dev_fdt_gpio_driver_of(fdt, ctrl, drv);
 	if (!k)
 		return "gpio controller not an enabled one we drive";
 	if (!dev_fdt_u32(fdt, ctrl, "#gpio-cells", &cells) || cells != 2)
@@ -264,13 +238,14 @@ static const char *dev_fdt_reset_gpio_pin(const void *fdt, int node,
 	if (!dev_fdt_range_holds(&reg, 0, k->span))
 		return "gpio controller reg too small";
 	r->gpio_base = reg.base;
-	r->gpio_type = k->type;
+	r->gpio = k;
 	return NULL;
 }
 
 static const char *dev_fdt_reset_gpio(const void *fdt, int node, uint32_t srst,
 				      const struct dev_fdt_gpio_props *p,
-				      struct dev_fdt_reset_cand *c)
+				      const struct dev_fdt_reset_drivers *drv,
+				      struct dev_fdt_reset_node *c)
 {
 	struct dev_fdt_reset *r =
 		dev_fdt_reset_add(c, node, DEV_FDT_RESET_GPIO, srst);
@@ -285,7 +260,23 @@ static const char *dev_fdt_reset_gpio(const void *fdt, int node, uint32_t srst,
 			return "a delay not one cell";
 	}
 	r->open_source = fdt_getprop(fdt, node, p->idle_input, NULL) != NULL;
-	return dev_fdt_reset_gpio_pin(fdt, node, r);
+	return dev_fdt_reset_gpio_pin(fdt, node, drv, r);
+}
+
+const char *dev_fdt_reset_gpio_poweroff(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *c)
+{
+	return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_SHUTDOWN,
+				  &dev_fdt_gpio_poweroff, drv, c);
+}
+
+const char *dev_fdt_reset_gpio_restart(const void *fdt, int node,
+				       const struct dev_fdt_reset_drivers *drv,
+				       struct dev_fdt_reset_node *c)
+{
+	return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_REBOOT,
+				  &dev_fdt_gpio_restart, drv, c);
 }
 
 /* ---- PMICs and MCUs on an I2C bus ---- */
@@ -334,17 +325,7 @@ struct dev_fdt_i2c_scripts {
 	unsigned int n_off, n_reboot;
 };
 
-static const struct dev_fdt_i2c_scripts dev_fdt_i2c_devices[] = {
-	[DEV_FDT_DA9063] = {dev_fdt_da9063_off, dev_fdt_da9063_reboot,
-			    sizeof(dev_fdt_da9063_off) /
-				    sizeof(dev_fdt_da9063_off[0]),
-			    sizeof(dev_fdt_da9063_reboot) /
-				    sizeof(dev_fdt_da9063_reboot[0])},
-	[DEV_FDT_AXP15060] = {dev_fdt_axp15060_off, dev_fdt_axp15060_reboot, 1,
-			      1},
-	[DEV_FDT_SG2042_MCU] = {dev_fdt_sg2042_off, dev_fdt_sg2042_reboot, 1,
-				1},
-};
+#define DEV_FDT_N_OPS(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
  * The bus's first clock, when JH7110's system clock controller gives
@@ -377,47 +358,56 @@ static const char *dev_fdt_reset_i2c_clock(const void *fdt, int bus,
 	return NULL;
 }
 
-/* The bus: the device's parent, an enabled controller we drive. */
-static const char *dev_fdt_reset_i2c_bus(const void *fdt, int node,
-					 struct dev_fdt_reset *r)
+/* A SHIFTED bus's reg-shift and reg-io-width (defaults 0 and 1). */
+static const char *dev_fdt_reset_i2c_shifted(const void *fdt, int bus,
+					     struct dev_fdt_reset *r)
 {
-	static const char *const buses[] = {"snps,designware-i2c",
-					    "sifive,i2c0"};
-	int bus = fdt_parent_offset(fdt, node), kind;
-	struct dev_fdt_range reg;
-	const char *why;
+	r->i2c_reg_io_width = 1;
+	if (fdt_getprop(fdt, bus, "reg-shift", NULL) &&
+	    !dev_fdt_u32(fdt, bus, "reg-shift", &r->i2c_reg_shift))
+		return "i2c bus reg-shift not one cell";
+	if (fdt_getprop(fdt, bus, "reg-io-width", NULL) &&
+	    !dev_fdt_u32(fdt, bus, "reg-io-width", &r->i2c_reg_io_width))
+		return "i2c bus reg-io-width not one cell";
+	if (r->i2c_reg_shift > DEV_FDT_I2C_OCORES_MAX_SHIFT)
+		return "i2c bus reg-shift too large";
+	if (r->i2c_reg_io_width != 1 && r->i2c_reg_io_width != 4)
+		return "i2c bus reg-io-width neither 1 nor 4";
+	return NULL;
+}
 
-	kind = bus < 0 ? -1 : dev_fdt_match(fdt, bus, buses, 2);
-	if (kind < 0 || !dev_fdt_enabled(fdt, bus))
+/* The bus: the device's parent, an enabled controller of @drv's i2cs. */
+static const char *
+dev_fdt_reset_i2c_bus(const void *fdt, int node,
+		      const struct dev_fdt_reset_drivers *drv,
+		      struct dev_fdt_reset *r)
+{
+	int bus = fdt_parent_offset(fdt, node), i;
+	const char *matched, *why;
+	struct dev_fdt_range reg;
+	uint64_t span;
+
+	i = bus < 0 ? -1 : dev_fdt_list_match(fdt, bus, &drv->i2cs, &matched);
+	if (i < 0 || !dev_fdt_enabled(fdt, bus))
 		return "i2c bus not an enabled controller we drive";
+	r->i2c = (const void *)((const char *)drv->i2cs.first +
+				(size_t)i * drv->i2cs.stride);
 	why = dev_fdt_reg(fdt, bus, 0, &reg);
 	if (why)
 		return why;
-	/* DW: 32-bit registers at fixed offsets; OpenCores: as the node
-	 * says, 8-bit registers 1 byte apart when it says nothing */
-	r->i2c_type = kind == 0 ? DEV_FDT_I2C_DW : DEV_FDT_I2C_OCORES;
+	/* FIXED: 32-bit registers; SHIFTED: as the node says */
 	r->i2c_reg_shift = 0;
 	r->i2c_reg_io_width = 4;
-	if (r->i2c_type == DEV_FDT_I2C_OCORES) {
-		r->i2c_reg_io_width = 1;
-		if (fdt_getprop(fdt, bus, "reg-shift", NULL) &&
-		    !dev_fdt_u32(fdt, bus, "reg-shift", &r->i2c_reg_shift))
-			return "i2c bus reg-shift not one cell";
-		if (fdt_getprop(fdt, bus, "reg-io-width", NULL) &&
-		    !dev_fdt_u32(fdt, bus, "reg-io-width",
-				 &r->i2c_reg_io_width))
-			return "i2c bus reg-io-width not one cell";
-		if (r->i2c_reg_shift > DEV_FDT_I2C_OCORES_MAX_SHIFT)
-			return "i2c bus reg-shift too large";
-		if (r->i2c_reg_io_width != 1 && r->i2c_reg_io_width != 4)
-			return "i2c bus reg-io-width neither 1 nor 4";
+	if (r->i2c->layout == DEV_FDT_I2C_SHIFTED) {
+		why = dev_fdt_reset_i2c_shifted(fdt, bus, r);
+		if (why)
+			return why;
 	}
-	/* DW: up to its last register; OpenCores: its 5 registers */
-	if (!dev_fdt_range_holds(&reg, 0,
-				 r->i2c_type == DEV_FDT_I2C_DW
-					 ? DEV_FDT_I2C_DW_SPAN
-					 : (4u << r->i2c_reg_shift) +
-						   r->i2c_reg_io_width))
+	/* FIXED: up to its last register; SHIFTED: its 5 registers */
+	span = r->i2c->layout == DEV_FDT_I2C_FIXED
+		       ? r->i2c->span
+		       : (4u << r->i2c_reg_shift) + r->i2c_reg_io_width;
+	if (!dev_fdt_range_holds(&reg, 0, span))
 		return "i2c bus reg too small";
 	r->i2c_base = reg.base;
 	return dev_fdt_reset_i2c_clock(fdt, bus, r);
@@ -425,10 +415,10 @@ static const char *dev_fdt_reset_i2c_bus(const void *fdt, int node,
 
 /* reg = <address>: one cell, a 7-bit address. */
 static const char *dev_fdt_reset_i2c(const void *fdt, int node,
-				     enum dev_fdt_reset_kind kind,
-				     struct dev_fdt_reset_cand *c)
+				     const struct dev_fdt_i2c_scripts *d,
+				     const struct dev_fdt_reset_drivers *drv,
+				     struct dev_fdt_reset_node *c)
 {
-	const struct dev_fdt_i2c_scripts *d = &dev_fdt_i2c_devices[kind];
 	struct dev_fdt_reset r = {.action = DEV_FDT_RESET_I2C, .node = node};
 	const char *why;
 	int len;
@@ -439,7 +429,7 @@ static const char *dev_fdt_reset_i2c(const void *fdt, int node,
 	r.i2c_addr = fdt32_ld(addr);
 	if (r.i2c_addr > 0x7F)
 		return "reg not a 7-bit i2c address";
-	why = dev_fdt_reset_i2c_bus(fdt, node, &r);
+	why = dev_fdt_reset_i2c_bus(fdt, node, drv, &r);
 	if (why)
 		return why;
 	c->a[0] = r;
@@ -454,64 +444,101 @@ static const char *dev_fdt_reset_i2c(const void *fdt, int node,
 	return NULL;
 }
 
-/* ---- the walk ---- */
+/* ---- the PMICs and MCU: their operations, over the bus decode ---- */
 
-static const char *dev_fdt_reset_decode(const void *fdt, int node,
-					enum dev_fdt_reset_kind kind,
-					struct dev_fdt_reset_cand *c)
+static const struct dev_fdt_i2c_scripts dev_fdt_da9063 = {
+	dev_fdt_da9063_off, dev_fdt_da9063_reboot,
+	DEV_FDT_N_OPS(dev_fdt_da9063_off),
+	DEV_FDT_N_OPS(dev_fdt_da9063_reboot)};
+static const struct dev_fdt_i2c_scripts dev_fdt_axp15060 = {
+	dev_fdt_axp15060_off, dev_fdt_axp15060_reboot,
+	DEV_FDT_N_OPS(dev_fdt_axp15060_off),
+	DEV_FDT_N_OPS(dev_fdt_axp15060_reboot)};
+static const struct dev_fdt_i2c_scripts dev_fdt_sg2042_mcu = {
+	dev_fdt_sg2042_off, dev_fdt_sg2042_reboot,
+	DEV_FDT_N_OPS(dev_fdt_sg2042_off),
+	DEV_FDT_N_OPS(dev_fdt_sg2042_reboot)};
+
+const char *dev_fdt_reset_da9063(const void *fdt, int node,
+				 const struct dev_fdt_reset_drivers *drv,
+				 struct dev_fdt_reset_node *c)
 {
-	c->n = 0;
-	switch (kind) {
-	case DEV_FDT_TEST0:
-	case DEV_FDT_TEST1:
-		return dev_fdt_reset_test(fdt, node, c);
-	case DEV_FDT_SYSCON_POWEROFF:
-		return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_SHUTDOWN,
-					    c);
-	case DEV_FDT_SYSCON_REBOOT:
-		return dev_fdt_reset_syscon(fdt, node, DEV_FDT_SRST_REBOOT, c);
-	case DEV_FDT_GPIO_POWEROFF:
-		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_SHUTDOWN,
-					  &dev_fdt_gpio_poweroff, c);
-	case DEV_FDT_GPIO_RESTART:
-		return dev_fdt_reset_gpio(fdt, node, DEV_FDT_SRST_REBOOT,
-					  &dev_fdt_gpio_restart, c);
-	default:
-		return dev_fdt_reset_i2c(fdt, node, kind, c);
-	}
+	return dev_fdt_reset_i2c(fdt, node, &dev_fdt_da9063, drv, c);
 }
 
+const char *dev_fdt_reset_axp15060(const void *fdt, int node,
+				   const struct dev_fdt_reset_drivers *drv,
+				   struct dev_fdt_reset_node *c)
+{
+	return dev_fdt_reset_i2c(fdt, node, &dev_fdt_axp15060, drv, c);
+}
+
+const char *dev_fdt_reset_sg2042_mcu(const void *fdt, int node,
+				     const struct dev_fdt_reset_drivers *drv,
+				     struct dev_fdt_reset_node *c)
+{
+	return dev_fdt_reset_i2c(fdt, node, &dev_fdt_sg2042_mcu, drv, c);
+}
+
+/* ---- HTIF: tohost, where the console finds it ---- */
+
+const char *dev_fdt_reset_htif(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *c)
+{
+	struct dev_fdt_reset *r;
+	uint64_t fromhost, tohost;
+	const char *why = dev_fdt_htif_regs(fdt, node, &fromhost, &tohost);
+
+	(void)drv;
+	if (why)
+		return why;
+	r = dev_fdt_reset_add(c, node, DEV_FDT_RESET_HTIF,
+			      DEV_FDT_SRST_SHUTDOWN);
+	r->addr = tohost;
+	return NULL;
+}
+
+/* ---- the walk ---- */
+
 static void dev_fdt_reset_store(struct dev_fdt_resets *out,
-				const struct dev_fdt_reset_cand *c)
+				const struct dev_fdt_reset_node *c,
+				const struct dev_fdt_reset_driver *drv)
 {
 	if (c->n > DEV_FDT_MAX_RESETS - out->n) {
 		out->over += c->n;
 		return;
 	}
-	for (unsigned int i = 0; i < c->n; i++)
-		out->r[out->n++] = c->a[i];
+	for (unsigned int i = 0; i < c->n; i++) {
+		out->r[out->n] = c->a[i];
+		out->r[out->n++].driver = drv;
+	}
 }
 
-void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out)
+void dev_fdt_resets(const void *fdt, const struct dev_fdt_reset_drivers *drv,
+		    struct dev_fdt_resets *out)
 {
-	struct dev_fdt_reset_cand c;
+	struct dev_fdt_reset_node c;
 
 	*out = (struct dev_fdt_resets){.first_refused = {.node = -1}};
 	for (int node = dev_fdt_next(fdt, -1); node >= 0;
 	     node = dev_fdt_next(fdt, node)) {
-		int kind = dev_fdt_match(fdt, node, dev_fdt_reset_compats,
-					 DEV_FDT_RESET_KINDS);
-		const char *why;
+		const struct dev_fdt_reset_driver *d;
+		const char *matched, *why;
+		int i = dev_fdt_list_match(fdt, node, &drv->resets, &matched);
 
-		if (kind < 0 || !dev_fdt_enabled(fdt, node))
+		if (i < 0 || !dev_fdt_enabled(fdt, node))
 			continue;
-		why = dev_fdt_reset_decode(fdt, node, kind, &c);
+		d = (const void *)((const char *)drv->resets.first +
+				   (size_t)i * drv->resets.stride);
+		c.n = 0;
+		why = d->decode(fdt, node, drv, &c);
 		if (!why) {
-			dev_fdt_reset_store(out, &c);
+			dev_fdt_reset_store(out, &c, d);
 			continue;
 		}
 		if (out->refused++ == 0)
-			out->first_refused = (struct dev_fdt_reject){
-				dev_fdt_reset_compats[kind], why, node};
+			out->first_refused =
+				(struct dev_fdt_reject){matched, why, node};
 	}
 }

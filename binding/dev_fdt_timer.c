@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The timer and IPI probe (dev_fdt.h): CLINT and ACLINT MSWI / MTIMER
- * nodes to register blocks, and their interrupts-extended to a table by
- * hart id. Each node is decoded twice over its interrupts-extended: a
- * first pass resolves and counts every tuple and refuses the node if any
+ * The timer and doorbell walk (dev_fdt.h): every node a registered
+ * driver lists, in tree order, through that driver's decode, reported
+ * to the caller context by context; and the decodes of the register
+ * layouts that place their contexts from interrupts-extended (CLINT,
+ * ACLINT MSWI / MTIMER, PLICSW, PLMT; the IMSIC's is dev_fdt_imsic.c).
+ * Each node is decoded twice over its interrupts-extended: a first
+ * pass resolves and counts every tuple and refuses the node if any
  * fails or if its reg cannot hold the contexts named, a second (which
- * cannot fail) fills the caller's table; so a refused node stores
- * nothing. Each tuple's phandle is looked for among the cpus from the
- * one last found on (dev_fdt_util.h), and the last one is remembered
- * (a CLINT names each hart's intc twice in a row), so a pass over QEMU
- * virt's 512 harts takes steps, not scans of the tree.
+ * cannot fail) reports them; so a refused node reports nothing. Each
+ * tuple's phandle is looked for among the cpus from the one last found
+ * on (dev_fdt_util.h), and the last one is remembered (a CLINT names
+ * each hart's intc twice in a row), so a pass over QEMU virt's 512
+ * harts takes steps, not scans of the tree.
  *
  * Register layouts: the SiFive CLINT (MSIP words at +0, mtimecmp at
  * +0x4000, mtime at +0xBFF8); the ACLINT spec's MSWI (MSIP words at +0)
@@ -17,9 +20,14 @@
  * virt,aclint=on generates) gives two reg entries, mtime first and the
  * mtimecmp array second, and which with a single entry is read as the
  * spec's default layout (mtimecmp at +0, mtime at +0x7FF8), as OpenSBI
- * does; Andes' PLICSW (a PLIC of software interrupts, one context per
- * hart) and PLMT (mtime, then the mtimecmp array), laid out in dev_fdt.h.
+ * does; T-Head's forms of both (C906/C910, C920: D1, TH1520, CV1800B,
+ * SG2042) have no mtime register, their harts read time from the time
+ * CSR, and an MTIMER's one reg entry is its mtimecmp array alone; Andes'
+ * PLICSW (a PLIC of software interrupts, one context per hart) and PLMT
+ * (mtime, then the mtimecmp array), laid out in dev_fdt.h.
  */
+#include <string.h>
+
 #include <libfdt.h>
 
 #include "dev_fdt_util.h"
@@ -30,59 +38,6 @@
 #define DEV_FDT_IRQ_MTIP 7u
 /* #interrupt-cells accepted for a riscv,cpu-intc (the binding says 1). */
 #define DEV_FDT_MAX_IRQ_CELLS 4u
-
-/*
- * The devices, by compatible. T-Head's CLINT and ACLINT (C906/C910,
- * C920: D1, TH1520, CV1800B, SG2042) have no mtime register: their
- * harts read time from the time CSR, and an MTIMER's one reg entry is
- * its mtimecmp array alone. Their registers take 32-bit accesses only,
- * which is all the firmware makes (dev/aclint.c).
- */
-struct dev_fdt_timer_kind {
-	const char *compatible;
-	enum dev_fdt_timer_type type;
-	bool no_mtime;
-};
-
-/*
- * Andes' PLICSW and PLMT (AX45MP: RZ/Five; AE350) are named in the tree
- * the boot loader hands on, not in Linux's: their layouts are in
- * dev_fdt.h.
- */
-static const struct dev_fdt_timer_kind dev_fdt_timer_kinds[] = {
-	{"riscv,clint0", DEV_FDT_CLINT, false},
-	{"sifive,clint0", DEV_FDT_CLINT, false},
-	{"riscv,aclint-mswi", DEV_FDT_ACLINT_MSWI, false},
-	{"riscv,aclint-mtimer", DEV_FDT_ACLINT_MTIMER, false},
-	{"thead,c900-clint", DEV_FDT_CLINT, true},
-	{"thead,c900-aclint-mswi", DEV_FDT_ACLINT_MSWI, true},
-	{"thead,c900-aclint-mtimer", DEV_FDT_ACLINT_MTIMER, true},
-	{"andestech,plicsw", DEV_FDT_PLICSW, true},
-	{"andestech,plmt0", DEV_FDT_PLMT, false},
-};
-
-#define DEV_FDT_TIMER_KINDS                                                    \
-	(sizeof(dev_fdt_timer_kinds) / sizeof(dev_fdt_timer_kinds[0]))
-
-/* The kind @node is (the first of the table it lists), or -1. */
-static int dev_fdt_timer_kind_of(const void *fdt, int node)
-{
-	unsigned int i;
-
-	for (i = 0; i < DEV_FDT_TIMER_KINDS; i++)
-		if (fdt_node_check_compatible(
-			    fdt, node, dev_fdt_timer_kinds[i].compatible) == 0)
-			return (int)i;
-	return -1;
-}
-
-static const char *const dev_fdt_timer_roles[] = {
-	[DEV_FDT_CLINT] = "clint",
-	[DEV_FDT_ACLINT_MSWI] = "aclint-mswi",
-	[DEV_FDT_ACLINT_MTIMER] = "aclint-mtimer",
-	[DEV_FDT_PLICSW] = "plicsw",
-	[DEV_FDT_PLMT] = "plmt",
-};
 
 /* ---- interrupts-extended, tuple by tuple ---- */
 
@@ -158,14 +113,23 @@ static bool dev_fdt_irq_next(const void *fdt, struct dev_fdt_irq_walk *w,
 	return true;
 }
 
-/* ---- one device ---- */
+/* ---- one device: its layout, then its contexts ---- */
 
-/* A node as decoded, before anything is stored. */
-struct dev_fdt_timer_cand {
-	struct dev_fdt_timer_dev dev;
-	unsigned int msip_room; /* contexts its reg holds */
-	unsigned int mtimecmp_room;
+/*
+ * Where a layout puts its contexts: context k of @role at base[role] +
+ * k * stride[role], at most room[role] of them (0: the device has no
+ * context of that role, and the tuples naming one are skipped).
+ */
+struct dev_fdt_timer_place {
+	uint64_t base[2];
+	uint64_t stride[2];
+	unsigned int room[2];
 };
+
+typedef const char *(*dev_fdt_timer_layout_fn)(const void *fdt,
+					       const struct dev_fdt_range *r,
+					       struct dev_fdt_timer_dev *d,
+					       struct dev_fdt_timer_place *p);
 
 static unsigned int dev_fdt_timer_room(uint64_t bytes, unsigned int stride)
 {
@@ -175,281 +139,346 @@ static unsigned int dev_fdt_timer_room(uint64_t bytes, unsigned int stride)
 					: DEV_FDT_MAX_CONTEXTS;
 }
 
-static const char *dev_fdt_timer_clint(const struct dev_fdt_range *r,
-				       bool no_mtime,
-				       struct dev_fdt_timer_cand *c)
+static bool dev_fdt_timer_no_mtime(const struct dev_fdt_timer_dev *d)
 {
+	return d->driver && (d->driver->flags & DEV_FDT_TIMER_NO_MTIME);
+}
+
+/* MSIP words from @msip, @room of them fitting. */
+static void dev_fdt_timer_msip_at(struct dev_fdt_timer_dev *d,
+				  struct dev_fdt_timer_place *p, uint64_t msip,
+				  unsigned int room)
+{
+	d->msip = msip;
+	p->base[DEV_FDT_ROLE_IPI] = msip;
+	p->stride[DEV_FDT_ROLE_IPI] = DEV_FDT_MSIP_STRIDE;
+	p->room[DEV_FDT_ROLE_IPI] = room;
+}
+
+/* mtimecmp registers from @cmp, @room of them fitting. */
+static void dev_fdt_timer_cmp_at(struct dev_fdt_timer_dev *d,
+				 struct dev_fdt_timer_place *p, uint64_t cmp,
+				 unsigned int room)
+{
+	d->mtimecmp = cmp;
+	p->base[DEV_FDT_ROLE_TIMER] = cmp;
+	p->stride[DEV_FDT_ROLE_TIMER] = DEV_FDT_MTIMECMP_STRIDE;
+	p->room[DEV_FDT_ROLE_TIMER] = room;
+}
+
+static const char *dev_fdt_timer_clint_layout(const void *fdt,
+					      const struct dev_fdt_range *r,
+					      struct dev_fdt_timer_dev *d,
+					      struct dev_fdt_timer_place *p)
+{
+	bool no_mtime = dev_fdt_timer_no_mtime(d);
+
+	(void)fdt;
 	if (!dev_fdt_range_holds(r, DEV_FDT_CLINT_MTIME - 8, 8))
 		return "reg too small for a CLINT";
 	if (!no_mtime && !dev_fdt_range_holds(r, DEV_FDT_CLINT_MTIME, 8))
 		return "reg too small for a CLINT";
-	c->dev.msip = r->base;
-	c->dev.mtimecmp = r->base + DEV_FDT_CLINT_MTIMECMP;
-	c->dev.mtime = no_mtime ? 0 : r->base + DEV_FDT_CLINT_MTIME;
-	c->msip_room =
-		dev_fdt_timer_room(DEV_FDT_CLINT_MTIMECMP, DEV_FDT_MSIP_STRIDE);
-	c->mtimecmp_room =
+	dev_fdt_timer_msip_at(d, p, r->base,
+			      dev_fdt_timer_room(DEV_FDT_CLINT_MTIMECMP,
+						 DEV_FDT_MSIP_STRIDE));
+	dev_fdt_timer_cmp_at(
+		d, p, r->base + DEV_FDT_CLINT_MTIMECMP,
 		dev_fdt_timer_room(DEV_FDT_CLINT_MTIME - DEV_FDT_CLINT_MTIMECMP,
-				   DEV_FDT_MTIMECMP_STRIDE);
+				   DEV_FDT_MTIMECMP_STRIDE));
+	d->mtime = no_mtime ? 0 : r->base + DEV_FDT_CLINT_MTIME;
 	return NULL;
 }
 
+static const char *dev_fdt_timer_mswi_layout(const void *fdt,
+					     const struct dev_fdt_range *r,
+					     struct dev_fdt_timer_dev *d,
+					     struct dev_fdt_timer_place *p)
+{
+	unsigned int room = dev_fdt_timer_room(r->size, DEV_FDT_MSIP_STRIDE);
+
+	(void)fdt;
+	dev_fdt_timer_msip_at(d, p, r->base, room);
+	return room ? NULL : "reg too small for an MSWI";
+}
+
 /* Two reg entries (mtime, mtimecmp array) or one (default layout). */
-static const char *dev_fdt_timer_mtimer(const void *fdt, int node,
-					const struct dev_fdt_range *r,
-					bool no_mtime,
-					struct dev_fdt_timer_cand *c)
+static const char *dev_fdt_timer_mtimer_layout(const void *fdt,
+					       const struct dev_fdt_range *r,
+					       struct dev_fdt_timer_dev *d,
+					       struct dev_fdt_timer_place *p)
 {
 	struct dev_fdt_range cmp;
 	const char *why;
 
-	if (no_mtime) { /* the mtimecmp array, nothing else */
-		c->dev.mtimecmp = r->base;
-		c->mtimecmp_room =
-			dev_fdt_timer_room(r->size, DEV_FDT_MTIMECMP_STRIDE);
-		return c->mtimecmp_room ? NULL : "reg too small for an MTIMER";
+	if (dev_fdt_timer_no_mtime(d)) { /* the mtimecmp array alone */
+		dev_fdt_timer_cmp_at(
+			d, p, r->base,
+			dev_fdt_timer_room(r->size, DEV_FDT_MTIMECMP_STRIDE));
+		return p->room[DEV_FDT_ROLE_TIMER]
+			       ? NULL
+			       : "reg too small for an MTIMER";
 	}
-	if (dev_fdt_reg_count(fdt, node) < 2) {
+	if (dev_fdt_reg_count(fdt, d->node) < 2) {
 		if (!dev_fdt_range_holds(r, DEV_FDT_MTIMER_MTIME, 8))
 			return "reg too small for an MTIMER";
-		c->dev.mtimecmp = r->base;
-		c->dev.mtime = r->base + DEV_FDT_MTIMER_MTIME;
-		c->mtimecmp_room = dev_fdt_timer_room(DEV_FDT_MTIMER_MTIME,
-						      DEV_FDT_MTIMECMP_STRIDE);
+		dev_fdt_timer_cmp_at(
+			d, p, r->base,
+			dev_fdt_timer_room(DEV_FDT_MTIMER_MTIME,
+					   DEV_FDT_MTIMECMP_STRIDE));
+		d->mtime = r->base + DEV_FDT_MTIMER_MTIME;
 		return NULL;
 	}
-	why = dev_fdt_reg(fdt, node, 1, &cmp);
+	why = dev_fdt_reg(fdt, d->node, 1, &cmp);
 	if (why)
 		return why;
 	if (r->size < 8)
 		return "reg too small for mtime";
-	c->dev.mtime = r->base;
-	c->dev.mtimecmp = cmp.base;
-	c->mtimecmp_room =
-		dev_fdt_timer_room(cmp.size, DEV_FDT_MTIMECMP_STRIDE);
+	dev_fdt_timer_cmp_at(
+		d, p, cmp.base,
+		dev_fdt_timer_room(cmp.size, DEV_FDT_MTIMECMP_STRIDE));
+	d->mtime = r->base;
 	return NULL;
 }
 
 /* mtime at +0, then the mtimecmp array. */
-static const char *dev_fdt_timer_plmt(const struct dev_fdt_range *r,
-				      struct dev_fdt_timer_cand *c)
+static const char *dev_fdt_timer_plmt_layout(const void *fdt,
+					     const struct dev_fdt_range *r,
+					     struct dev_fdt_timer_dev *d,
+					     struct dev_fdt_timer_place *p)
 {
+	(void)fdt;
 	if (r->size < DEV_FDT_PLMT_MTIMECMP)
 		return "reg too small for a PLMT";
-	c->dev.mtime = r->base;
-	c->dev.mtimecmp = r->base + DEV_FDT_PLMT_MTIMECMP;
-	c->mtimecmp_room = dev_fdt_timer_room(r->size - DEV_FDT_PLMT_MTIMECMP,
-					      DEV_FDT_MTIMECMP_STRIDE);
-	return c->mtimecmp_room ? NULL : "reg too small for a PLMT";
+	dev_fdt_timer_cmp_at(d, p, r->base + DEV_FDT_PLMT_MTIMECMP,
+			     dev_fdt_timer_room(r->size - DEV_FDT_PLMT_MTIMECMP,
+						DEV_FDT_MTIMECMP_STRIDE));
+	d->mtime = r->base;
+	return p->room[DEV_FDT_ROLE_TIMER] ? NULL : "reg too small for a PLMT";
 }
 
-/* A context is a 4 KiB page above DEV_FDT_PLICSW_CONTEXT, a source. */
-static const char *dev_fdt_timer_plicsw(const struct dev_fdt_range *r,
-					struct dev_fdt_timer_cand *c)
+/*
+ * A context is a 4 KiB page above DEV_FDT_PLICSW_CONTEXT, and a source:
+ * the context's threshold register is what is reported.
+ */
+static const char *dev_fdt_timer_plicsw_layout(const void *fdt,
+					       const struct dev_fdt_range *r,
+					       struct dev_fdt_timer_dev *d,
+					       struct dev_fdt_timer_place *p)
 {
 	unsigned int room = 0;
 
+	(void)fdt;
 	if (r->size > DEV_FDT_PLICSW_CONTEXT)
 		room = dev_fdt_timer_room(r->size - DEV_FDT_PLICSW_CONTEXT,
 					  DEV_FDT_PLICSW_CONTEXT_STRIDE);
 	if (room > DEV_FDT_PLICSW_MAX_CONTEXTS)
 		room = DEV_FDT_PLICSW_MAX_CONTEXTS;
-	c->dev.msip = r->base;
-	c->msip_room = room;
+	d->msip = r->base;
+	p->base[DEV_FDT_ROLE_IPI] = r->base + DEV_FDT_PLICSW_CONTEXT;
+	p->stride[DEV_FDT_ROLE_IPI] = DEV_FDT_PLICSW_CONTEXT_STRIDE;
+	p->room[DEV_FDT_ROLE_IPI] = room;
 	return room ? NULL : "reg too small for a PLICSW";
 }
 
-static const char *dev_fdt_timer_regs(const void *fdt, int node, bool no_mtime,
-				      struct dev_fdt_timer_cand *c)
+/* The role of a tuple's interrupt, if the device has contexts of it. */
+static bool dev_fdt_timer_role(const struct dev_fdt_timer_place *p,
+			       uint32_t irq, enum dev_fdt_hart_role *role)
 {
-	struct dev_fdt_range r;
-	const char *why = dev_fdt_reg(fdt, node, 0, &r);
-
-	if (why)
-		return why;
-	switch (c->dev.type) {
-	case DEV_FDT_CLINT:
-		return dev_fdt_timer_clint(&r, no_mtime, c);
-	case DEV_FDT_ACLINT_MSWI:
-		c->dev.msip = r.base;
-		c->msip_room = dev_fdt_timer_room(r.size, DEV_FDT_MSIP_STRIDE);
-		return c->msip_room ? NULL : "reg too small for an MSWI";
-	case DEV_FDT_PLICSW:
-		return dev_fdt_timer_plicsw(&r, c);
-	case DEV_FDT_PLMT:
-		return dev_fdt_timer_plmt(&r, c);
-	default:
-		return dev_fdt_timer_mtimer(fdt, node, &r, no_mtime, c);
-	}
+	if (irq == DEV_FDT_IRQ_MSIP)
+		*role = DEV_FDT_ROLE_IPI;
+	else if (irq == DEV_FDT_IRQ_MTIP)
+		*role = DEV_FDT_ROLE_TIMER;
+	else
+		return false;
+	return p->room[*role] != 0;
 }
 
-/* Does @irq name an MSIP (*msip true) or mtimecmp context of @dev? */
-static bool dev_fdt_timer_counts(const struct dev_fdt_timer_dev *dev,
-				 uint32_t irq, bool *msip)
-{
-	/* by type, not by address: a block may sit at address 0 */
-	bool ipi_only =
-		dev->type == DEV_FDT_ACLINT_MSWI || dev->type == DEV_FDT_PLICSW;
-	bool timer_only =
-		dev->type == DEV_FDT_ACLINT_MTIMER || dev->type == DEV_FDT_PLMT;
-
-	*msip = irq == DEV_FDT_IRQ_MSIP;
-	if (*msip)
-		return !timer_only;
-	return irq == DEV_FDT_IRQ_MTIP && !ipi_only;
-}
-
-/* Pass one: every tuple resolves, the contexts fit the registers. */
-static const char *dev_fdt_timer_count(const void *fdt, int node,
-				       struct dev_fdt_timer_cand *c)
+/*
+ * The node's contexts: counted and checked against the rooms (@sink
+ * NULL), or reported to @sink (a node already checked: nothing fails).
+ */
+static const char *dev_fdt_timer_walk(const void *fdt,
+				      struct dev_fdt_timer_dev *d,
+				      const struct dev_fdt_timer_place *p,
+				      const struct dev_fdt_timer_sink *sink)
 {
 	struct dev_fdt_irq_walk w;
-	unsigned int n_msip = 0, n_cmp = 0;
-	const char *why = dev_fdt_irq_start(fdt, node, &w);
-	uint64_t hart;
+	struct dev_fdt_hart_ctx c;
+	unsigned int n[2] = {0, 0};
+	const char *why = dev_fdt_irq_start(fdt, d->node, &w);
 	uint32_t irq;
-	bool msip;
 
-	while (!why && dev_fdt_irq_next(fdt, &w, &hart, &irq, &why))
-		if (dev_fdt_timer_counts(&c->dev, irq, &msip))
-			*(msip ? &n_msip : &n_cmp) += 1;
-	if (why)
+	while (!why && dev_fdt_irq_next(fdt, &w, &c.hart, &irq, &why)) {
+		if (!dev_fdt_timer_role(p, irq, &c.role))
+			continue;
+		c.k = n[c.role]++;
+		if (!sink || c.k >= p->room[c.role])
+			continue;
+		c.addr = p->base[c.role] + (uint64_t)c.k * p->stride[c.role];
+		sink->hart(sink->ctx, d, &c);
+	}
+	if (why || sink)
 		return why;
-	if (n_msip > c->msip_room || n_cmp > c->mtimecmp_room)
+	if (n[DEV_FDT_ROLE_IPI] > p->room[DEV_FDT_ROLE_IPI] ||
+	    n[DEV_FDT_ROLE_TIMER] > p->room[DEV_FDT_ROLE_TIMER])
 		return "interrupts-extended: more contexts than reg holds";
-	if (n_msip + n_cmp == 0)
+	if (n[DEV_FDT_ROLE_IPI] + n[DEV_FDT_ROLE_TIMER] == 0)
 		return "interrupts-extended: no machine-level contexts";
-	c->dev.n_msip = (uint16_t)n_msip;
-	c->dev.n_mtimecmp = (uint16_t)n_cmp;
+	d->n_ipi = (uint16_t)n[DEV_FDT_ROLE_IPI];
+	d->n_timer = (uint16_t)n[DEV_FDT_ROLE_TIMER];
 	return NULL;
 }
 
-static const char *dev_fdt_timer_decode(const void *fdt, int node, int kind,
-					struct dev_fdt_timer_cand *c)
+/* A layout's decode: reg 0 through @layout, then the contexts. */
+static const char *dev_fdt_timer_decode(const void *fdt,
+					struct dev_fdt_timer_dev *d,
+					const struct dev_fdt_timer_sink *sink,
+					dev_fdt_timer_layout_fn layout)
 {
-	const char *why;
+	struct dev_fdt_timer_place p = {{0, 0}, {0, 0}, {0, 0}};
+	struct dev_fdt_range r;
+	const char *why = dev_fdt_reg(fdt, d->node, 0, &r);
 
-	*c = (struct dev_fdt_timer_cand){0};
-	c->dev.type = dev_fdt_timer_kinds[kind].type;
-	c->dev.node = node;
-	why = dev_fdt_timer_regs(fdt, node, dev_fdt_timer_kinds[kind].no_mtime,
-				 c);
-	return why ? why : dev_fdt_timer_count(fdt, node, c);
+	d->msip = d->mtimecmp = d->mtime = 0;
+	if (!why)
+		why = layout(fdt, &r, d, &p);
+	return why ? why : dev_fdt_timer_walk(fdt, d, &p, sink);
 }
 
-/* ---- the table ---- */
-
-struct dev_fdt_timer_out {
-	struct dev_fdt_hart_timer *harts;
-	unsigned int max_harts;
-	dev_fdt_hart_slot_fn slot_of;
-	void *ctx;
-	struct dev_fdt_timer_summary *sum;
-};
-
-static void dev_fdt_timer_assign(const struct dev_fdt_timer_out *o,
-				 uint64_t hart, uint16_t dev, uint16_t ctx,
-				 bool msip)
+const char *dev_fdt_timer_clint(const void *fdt, struct dev_fdt_timer_dev *d,
+				const struct dev_fdt_timer_sink *sink)
 {
-	struct dev_fdt_hart_timer *h;
-	uint16_t *slot;
-	int i = o->slot_of(o->ctx, hart);
+	return dev_fdt_timer_decode(fdt, d, sink, dev_fdt_timer_clint_layout);
+}
 
-	if (i < 0 || (unsigned int)i >= o->max_harts) {
-		o->sum->harts_over++;
+const char *dev_fdt_timer_mswi(const void *fdt, struct dev_fdt_timer_dev *d,
+			       const struct dev_fdt_timer_sink *sink)
+{
+	return dev_fdt_timer_decode(fdt, d, sink, dev_fdt_timer_mswi_layout);
+}
+
+const char *dev_fdt_timer_mtimer(const void *fdt, struct dev_fdt_timer_dev *d,
+				 const struct dev_fdt_timer_sink *sink)
+{
+	return dev_fdt_timer_decode(fdt, d, sink, dev_fdt_timer_mtimer_layout);
+}
+
+const char *dev_fdt_timer_plicsw(const void *fdt, struct dev_fdt_timer_dev *d,
+				 const struct dev_fdt_timer_sink *sink)
+{
+	return dev_fdt_timer_decode(fdt, d, sink, dev_fdt_timer_plicsw_layout);
+}
+
+const char *dev_fdt_timer_plmt(const void *fdt, struct dev_fdt_timer_dev *d,
+			       const struct dev_fdt_timer_sink *sink)
+{
+	return dev_fdt_timer_decode(fdt, d, sink, dev_fdt_timer_plmt_layout);
+}
+
+/* ---- the walk over the tree ---- */
+
+static const struct dev_fdt_timer_driver *
+dev_fdt_timer_driver_at(const struct dev_fdt_timer_drivers *drv, unsigned int i)
+{
+	return (const struct dev_fdt_timer_driver
+			*)(const void *)((const char *)drv->first +
+					 (size_t)i * drv->stride);
+}
+
+/* The first driver of @drv with @fallback that lists @compat, or NULL. */
+static const struct dev_fdt_timer_driver *
+dev_fdt_timer_listing(const struct dev_fdt_timer_drivers *drv,
+		      const char *compat, bool fallback)
+{
+	unsigned int i;
+	const char *const *c;
+
+	for (i = 0; i < drv->n; i++) {
+		const struct dev_fdt_timer_driver *d =
+			dev_fdt_timer_driver_at(drv, i);
+
+		for (c = d->compatible; d->fallback == fallback && c && *c; c++)
+			if (!strcmp(*c, compat))
+				return d;
+	}
+	return NULL;
+}
+
+/*
+ * The driver for @node: its compatible strings in order, most specific
+ * first (Devicetree spec, 2.3.1), the first that a driver with
+ * @fallback lists; so the order in which drivers were registered never
+ * matters. NULL if none (an unterminated string ends the list).
+ */
+static const struct dev_fdt_timer_driver *
+dev_fdt_timer_match(const void *fdt, int node,
+		    const struct dev_fdt_timer_drivers *drv, bool fallback)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "compatible", &len);
+	const char *end = s && len > 0 ? s + len : s, *nul;
+
+	for (; s && s < end; s = nul + 1) {
+		const struct dev_fdt_timer_driver *d;
+
+		nul = memchr(s, '\0', (size_t)(end - s));
+		if (!nul)
+			return NULL;
+		d = dev_fdt_timer_listing(drv, s, fallback);
+		if (d)
+			return d;
+	}
+	return NULL;
+}
+
+/* Decode @node whole; report it if it was accepted and has contexts. */
+static void dev_fdt_timer_node(const void *fdt, int node,
+			       const struct dev_fdt_timer_driver *drv,
+			       const struct dev_fdt_timer_sink *sink,
+			       struct dev_fdt_timer_summary *sum)
+{
+	struct dev_fdt_timer_dev d = {.driver = drv, .node = node};
+	const char *why = drv->decode(fdt, &d, NULL);
+
+	if (why) {
+		if (sum->refused++ == 0)
+			sum->first_refused =
+				(struct dev_fdt_reject){drv->name, why, node};
 		return;
 	}
-	h = &o->harts[i];
-	slot = msip ? &h->msip_dev : &h->mtimecmp_dev;
-	if (*slot != DEV_FDT_NO_DEV) {
-		o->sum->duplicates++;
-		return;
-	}
-	*slot = dev;
-	*(msip ? &h->msip_ctx : &h->mtimecmp_ctx) = ctx;
+	if (d.n_ipi + d.n_timer == 0)
+		return; /* not the driver's after all (an S-level IMSIC) */
+	sum->n_devs++;
+	sum->n_ctx += d.n_ipi + d.n_timer;
+	if (sink->dev)
+		sink->dev(sink->ctx, &d);
+	if (sink->hart)
+		(void)drv->decode(fdt, &d, sink);
 }
 
-/* Pass two, on a node pass one accepted: nothing here can fail. */
-static void dev_fdt_timer_fill(const void *fdt,
-			       const struct dev_fdt_timer_dev *dev,
-			       uint16_t index,
-			       const struct dev_fdt_timer_out *o)
+static bool dev_fdt_timer_any_fallback(const struct dev_fdt_timer_drivers *drv)
 {
-	struct dev_fdt_irq_walk w;
-	uint16_t n_msip = 0, n_cmp = 0;
-	const char *why = dev_fdt_irq_start(fdt, dev->node, &w);
-	uint64_t hart;
-	uint32_t irq;
-	bool msip;
-
-	while (!why && dev_fdt_irq_next(fdt, &w, &hart, &irq, &why)) {
-		if (!dev_fdt_timer_counts(dev, irq, &msip))
-			continue;
-		dev_fdt_timer_assign(o, hart, index, msip ? n_msip : n_cmp,
-				     msip);
-		*(msip ? &n_msip : &n_cmp) += 1;
-	}
+	for (unsigned int i = 0; i < drv->n; i++)
+		if (dev_fdt_timer_driver_at(drv, i)->fallback)
+			return true;
+	return false;
 }
 
-static void dev_fdt_timer_refuse(struct dev_fdt_timer_summary *sum, int node,
-				 int kind, const char *why)
+void dev_fdt_timers(const void *fdt, const struct dev_fdt_timer_drivers *drv,
+		    const struct dev_fdt_timer_sink *sink,
+		    struct dev_fdt_timer_summary *sum)
 {
-	if (sum->refused++ == 0)
-		sum->first_refused = (struct dev_fdt_reject){
-			dev_fdt_timer_roles[dev_fdt_timer_kinds[kind].type],
-			why, node};
-}
-
-/* dev_fdt_timers()' slots: the hart id itself. */
-static int dev_fdt_slot_is_id(void *ctx, uint64_t hartid)
-{
-	(void)ctx;
-	return hartid < INT32_MAX ? (int)hartid : -1;
-}
-
-void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
-		    unsigned int max_devs, struct dev_fdt_hart_timer *harts,
-		    unsigned int max_harts, struct dev_fdt_timer_summary *sum)
-{
-	dev_fdt_timers_mapped(fdt, devs, max_devs, harts, max_harts,
-			      dev_fdt_slot_is_id, NULL, sum);
-}
-
-void dev_fdt_timers_mapped(const void *fdt, struct dev_fdt_timer_dev *devs,
-			   unsigned int max_devs,
-			   struct dev_fdt_hart_timer *harts,
-			   unsigned int max_harts, dev_fdt_hart_slot_fn slot_of,
-			   void *ctx, struct dev_fdt_timer_summary *sum)
-{
-	const struct dev_fdt_timer_out o = {harts, max_harts, slot_of, ctx,
-					    sum};
-	/* device indices stay below DEV_FDT_NO_DEV */
-	unsigned int cap =
-		max_devs < DEV_FDT_NO_DEV ? max_devs : DEV_FDT_NO_DEV;
-	struct dev_fdt_timer_cand c;
+	/* the fallback pass only where a fallback driver is given */
+	unsigned int passes = dev_fdt_timer_any_fallback(drv) ? 2 : 1;
 
 	*sum = (struct dev_fdt_timer_summary){.first_refused = {.node = -1}};
-	for (unsigned int h = 0; h < max_harts; h++)
-		harts[h] = (struct dev_fdt_hart_timer){DEV_FDT_NO_DEV, 0,
-						       DEV_FDT_NO_DEV, 0};
-	for (int node = dev_fdt_next(fdt, -1); node >= 0;
-	     node = dev_fdt_next(fdt, node)) {
-		int kind = dev_fdt_timer_kind_of(fdt, node);
-		const char *why;
+	for (unsigned int pass = 0; pass < passes; pass++)
+		for (int node = dev_fdt_next(fdt, -1); node >= 0;
+		     node = dev_fdt_next(fdt, node)) {
+			const struct dev_fdt_timer_driver *d =
+				dev_fdt_timer_match(fdt, node, drv, pass == 1);
 
-		if (kind < 0 || !dev_fdt_enabled(fdt, node))
-			continue;
-		if (sum->n_devs == cap) {
-			sum->devs_over++;
-			continue;
+			if (d && dev_fdt_enabled(fdt, node))
+				dev_fdt_timer_node(fdt, node, d, sink, sum);
 		}
-		why = dev_fdt_timer_decode(fdt, node, kind, &c);
-		if (why) {
-			dev_fdt_timer_refuse(sum, node, kind, why);
-			continue;
-		}
-		devs[sum->n_devs] = c.dev;
-		dev_fdt_timer_fill(fdt, &c.dev, (uint16_t)sum->n_devs, &o);
-		sum->n_devs++;
-	}
 }

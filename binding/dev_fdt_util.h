@@ -71,4 +71,23 @@ int dev_fdt_next(const void *fdt, int node);
 /* The index in @compats (@n strings) of the first one @node is, or -1. */
 int dev_fdt_match(const void *fdt, int node, const char *const *compats, int n);
 
+/*
+ * The driver of @l for @node: @l's entries each begin with their
+ * NULL-terminated compatible list; the node's own strings, in order
+ * (most specific first, Devicetree spec 2.3.1), pick the first entry
+ * that lists one, so the order of @l does not matter. Its index, and
+ * the entry's copy of the string in *@matched (static); -1 if none.
+ */
+struct dev_fdt_list;
+int dev_fdt_list_match(const void *fdt, int node, const struct dev_fdt_list *l,
+		       const char **matched);
+
+/*
+ * HTIF's two registers as ucb,htif0's node gives them: fromhost at the
+ * first reg address, tohost at the second reg entry if there is one,
+ * else 8 bytes above (dev_fdt.h); NULL, or why not.
+ */
+const char *dev_fdt_htif_regs(const void *fdt, int node, uint64_t *fromhost,
+			      uint64_t *tohost);
+
 #endif

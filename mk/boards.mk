@@ -12,11 +12,13 @@
 # `make boards-update` rewrites the golden file after a deliberate change.
 
 BOARD_REPORT := $(BUILD)/tools/board-report
-# The firmware's console drivers, compiled for the host, so that the
-# report matches nodes with the firmware's own driver tables.
-BOARD_CONSOLE_SRCS := $(sort $(shell grep -l '^FW_CONSOLE_DRIVER' firmware/dev/*.c))
+# The firmware's drivers (every file of firmware/dev/ that registers
+# one), compiled for the host, so that the report matches nodes with the
+# firmware's own driver tables; and the clock the I2C drivers' waits read.
+BOARD_DRIVER_SRCS := $(sort $(shell grep -lE '^FW_[A-Z0-9]+_DRIVER' firmware/dev/*.c)) \
+	firmware/dev/clock.c
 BOARD_REPORT_OBJS := $(BUILD)/host/obj/tools/board-report/board-report.o \
-	$(patsubst %.c,$(BUILD)/host/obj/%.o,$(BOARD_CONSOLE_SRCS))
+	$(patsubst %.c,$(BUILD)/host/obj/%.o,$(BOARD_DRIVER_SRCS))
 # x86-64 GCC aligns a global struct of 16 bytes or more to 16, which
 # would put holes between the drivers of the section; the ABI's own
 # alignment keeps it an array (board-report checks that it is one).

@@ -39,6 +39,8 @@ $(ASAN_DIR)/obj/tests/unit/test_platform_fdt.o \
 $(HOST_DIR)/obj/tests/unit/test_dev_fdt.o \
 $(HOST_DIR)/obj/tests/unit/test_dev_fdt_aia.o \
 $(ASAN_DIR)/obj/tests/unit/test_dev_fdt_aia.o \
+$(HOST_DIR)/obj/tests/unit/test_dev_drivers.o \
+$(ASAN_DIR)/obj/tests/unit/test_dev_drivers.o \
 $(ASAN_DIR)/obj/tests/unit/test_dev_fdt.o: \
 	HOST_CFLAGS += -DTEST_DATA_DIR='"$(TEST_DATA_DIR)"'
 

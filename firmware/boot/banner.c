@@ -388,29 +388,35 @@ static void banner_timebase(void)
 			  t->problem);
 }
 
+/* One doorbell kind: "msip (2 harts)", after @ctx's separator. */
+static void banner_ipi_kind(void *ctx, const struct fw_ipi_ops *ops,
+			    unsigned int harts)
+{
+	const char **sep = ctx;
+
+	fw_printf("%s%s (%u harts%s%s)", *sep, ops->name, harts,
+		  ops->detail ? ": " : "", ops->detail ? ops->detail : "");
+	*sep = ", ";
+}
+
 /* Which doorbell the harts are rung through (dev.h, "IPI"). */
 static void banner_ipi(void)
 {
 	const char *sep = "";
 
 	fw_printf("IPI             : ");
-	if (fw_dev.ipi_msip) {
-		fw_printf("msip (%u harts)", fw_dev.ipi_msip);
-		sep = ", ";
-	}
-	if (fw_dev.ipi_imsic)
-		fw_printf("%simsic (%u harts: M-level IMSIC files, no MSWI)",
-			  sep, fw_dev.ipi_imsic);
-	fw_printf("%s\n", fw_dev.ipi_msip || fw_dev.ipi_imsic ? "" : "none");
+	fw_dev_ipi_each(banner_ipi_kind, &sep);
+	fw_printf("%s\n", *sep ? "" : "none");
 	if (fw_dev.harts_without_ipi)
-		fw_printf("IPI             : WARNING: %u hart(s) have no MSIP "
-			  "and no M-level IMSIC file: no IPI, remote fence or "
-			  "HSM start reaches them\n",
+		fw_printf("IPI             : WARNING: %u hart(s) have no "
+			  "doorbell: no IPI, remote fence or HSM start "
+			  "reaches them\n",
 			  fw_dev.harts_without_ipi);
-	if (fw_dev.imsic_refused)
-		fw_printf("IPI             : WARNING: %u M-level IMSIC node(s) "
-			  "refused: %s\n",
-			  fw_dev.imsic_refused, fw_dev.imsic_why);
+	if (fw_dev.timer_refused)
+		fw_printf("Timer, IPI      : WARNING: %u node(s) refused, the "
+			  "first by %s: %s\n",
+			  fw_dev.timer_refused, fw_dev.timer_refused_by,
+			  fw_dev.timer_why);
 }
 
 static void banner_devices(void)

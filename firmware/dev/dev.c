@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Device discovery (see dev.h): the binding's decoders read the tree,
- * this file picks the driver for each role and keeps what the machine
- * needs: the console's ops, the reset actions, each hart's doorbell
- * (its MSIP, else its M-level IMSIC file) and mtimecmp, mtime and the
- * timebase.
+ * Device discovery (see dev.h): the binding's decoders read the tree
+ * with the drivers the linker gathered, this file hands each decoded
+ * node to its driver and keeps what the machine needs: the console's
+ * ops, the reset actions, each hart's doorbell and timer (ops and
+ * registers in its fw_hart), mtime and the timebase. It names no
+ * driver: a role is reached through the ops a driver registered.
  */
 #include <limits.h>
 #include <stddef.h>
@@ -22,27 +23,26 @@
 struct fw_devices fw_dev;
 
 static struct dev_fdt_resets dev_resets;
-static struct dev_fdt_timer_dev dev_timers[FW_DEV_MAX_TIMERS];
-/* Boot-time scratch: each table hart's contexts (by fw_hart.index). */
-static struct dev_fdt_hart_timer dev_hart_timers[FW_MAX_HARTS];
 
 extern const struct fw_console_driver _fw_console_drivers_start[],
 	_fw_console_drivers_end[];
+extern const struct fw_timer_driver _fw_timer_drivers_start[],
+	_fw_timer_drivers_end[];
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
 
-/* Console drivers the decoder is given at most (linker.ld gathers them). */
-#define DEV_MAX_CONSOLE_DRIVERS 16
-
-/* The registered console drivers, as the decoder takes them. */
+/* The registered console drivers (linker.ld gathers them), as decoded. */
 static struct dev_fdt_console_drivers dev_console_drivers(void)
 {
-	static const struct dev_fdt_console_driver
-		*list[DEV_MAX_CONSOLE_DRIVERS];
-	const struct fw_console_driver *d = _fw_console_drivers_start;
-	unsigned int n = 0;
-
-	for (; d < _fw_console_drivers_end && n < DEV_MAX_CONSOLE_DRIVERS; d++)
-		list[n++] = &d->fdt;
-	return (struct dev_fdt_console_drivers){list, n};
+	return (struct dev_fdt_console_drivers){
+		&_fw_console_drivers_start->fdt,
+		sizeof(struct fw_console_driver),
+		(unsigned int)(_fw_console_drivers_end -
+			       _fw_console_drivers_start)};
 }
 
 static const struct fw_console_ops *
@@ -78,27 +78,44 @@ static void dev_probe_console(const void *fdt)
 	fw_console_attach(ops);
 }
 
-static const char *const dev_reset_names[] = {
-	[DEV_FDT_RESET_WRITE32] = "register write",
-	[DEV_FDT_RESET_GPIO] = "gpio",
-	[DEV_FDT_RESET_I2C] = "i2c",
-};
+/* ---- reset ---- */
+
+/* The registered reset drivers and their controllers, as decoded. */
+static struct dev_fdt_reset_drivers dev_reset_drivers(void)
+{
+	return (struct dev_fdt_reset_drivers){
+		{_fw_reset_drivers_start, sizeof(struct fw_reset_driver),
+		 (unsigned int)(_fw_reset_drivers_end -
+				_fw_reset_drivers_start)},
+		{_fw_gpio_drivers_start, sizeof(struct fw_gpio_driver),
+		 (unsigned int)(_fw_gpio_drivers_end - _fw_gpio_drivers_start)},
+		{_fw_i2c_drivers_start, sizeof(struct fw_i2c_driver),
+		 (unsigned int)(_fw_i2c_drivers_end - _fw_i2c_drivers_start)},
+	};
+}
+
+/* Ours, from the decoder's half an action names (its first member). */
+static const struct fw_reset_driver *
+dev_reset_driver(const struct dev_fdt_reset *r)
+{
+	const char *fdt_half = (const char *)r->driver;
+	const void *whole = fdt_half - offsetof(struct fw_reset_driver, fdt);
+
+	return whole;
+}
 
 static void dev_probe_resets(const void *fdt)
 {
+	const struct dev_fdt_reset_drivers drivers = dev_reset_drivers();
 	unsigned int i;
 
-	dev_fdt_resets(fdt, &dev_resets);
+	dev_fdt_resets(fdt, &drivers, &dev_resets);
 	fw_dev.refused += dev_resets.refused;
 	for (i = 0; i < dev_resets.n; i++)
 		fw_dev.reset_types |= dev_resets.r[i].srst;
 	if (dev_resets.n)
-		fw_dev.reset_name = dev_reset_names[dev_resets.r[0].action];
-	if (fw_htif_present()) {
-		fw_dev.reset_types |= DEV_FDT_SRST_SHUTDOWN;
-		if (!dev_resets.n)
-			fw_dev.reset_name = "htif";
-	}
+		fw_dev.reset_name =
+			dev_reset_driver(&dev_resets.r[0])->ops->name;
 }
 
 /*
@@ -133,132 +150,169 @@ void fw_dev_probe(const void *fdt)
 		fw_dev_clock_set_timebase((uint32_t)hz); /* at most 32 bits */
 }
 
-/* A hart's slot in dev_hart_timers: its index in the hart table, so a
- * hart id of any size gets its doorbell and timer. */
-static int dev_hart_slot(void *ctx, uint64_t hartid)
-{
-	const struct fw_hart *h;
+/* ---- timers and doorbells ---- */
 
-	(void)ctx;
-	if (hartid > ULONG_MAX)
-		return -1;
-	h = fw_hart_find((unsigned long)hartid);
-	return h ? (int)h->index : -1;
+/* The registered timer drivers, as the decoder takes them. */
+static struct dev_fdt_timer_drivers dev_timer_drivers(void)
+{
+	return (struct dev_fdt_timer_drivers){
+		&_fw_timer_drivers_start->fdt, sizeof(struct fw_timer_driver),
+		(unsigned int)(_fw_timer_drivers_end -
+			       _fw_timer_drivers_start)};
 }
 
-/* The hart's MSIP and mtimecmp from the contexts the decoder found. */
-static void dev_hart_contexts(struct fw_hart *h)
+/* Ours, from the decoder's half of it (its first member). */
+static const struct fw_timer_driver *
+dev_timer_driver(const struct dev_fdt_timer_dev *d)
 {
-	const struct dev_fdt_hart_timer *t;
+	const char *fdt_half = (const char *)d->driver;
+	const void *whole = fdt_half - offsetof(struct fw_timer_driver, fdt);
 
-	t = &dev_hart_timers[h->index];
-	if (t->msip_dev < fw_dev.timer_devs &&
-	    dev_timers[t->msip_dev].type == DEV_FDT_PLICSW)
-		(void)fw_plicsw_hart_setup(h, dev_timers[t->msip_dev].msip,
-					   t->msip_ctx);
-	else if (t->msip_dev < fw_dev.timer_devs &&
-		 dev_timers[t->msip_dev].msip <= UINTPTR_MAX)
-		h->doorbell = (uintptr_t)dev_timers[t->msip_dev].msip +
-			      (uintptr_t)t->msip_ctx * DEV_FDT_MSIP_STRIDE;
-	if (t->mtimecmp_dev < fw_dev.timer_devs &&
-	    dev_timers[t->mtimecmp_dev].mtimecmp <= UINTPTR_MAX)
-		h->mtimecmp =
-			(uintptr_t)dev_timers[t->mtimecmp_dev].mtimecmp +
-			(uintptr_t)t->mtimecmp_ctx * DEV_FDT_MTIMECMP_STRIDE;
+	return whole;
+}
+
+/* The first mtime register in tree order is the clock. */
+static void dev_timer_found(void *ctx, const struct dev_fdt_timer_dev *d)
+{
+	(void)ctx;
+	if (d->mtime && d->mtime <= UINTPTR_MAX && !fw_dev_time_is_mmio())
+		fw_dev_clock_set_mtime((uintptr_t)d->mtime);
+}
+
+/* @h takes doorbell context @c unless it has one (the first wins). */
+static bool dev_take_ipi(struct fw_hart *h, const struct fw_timer_driver *drv,
+			 const struct dev_fdt_timer_dev *d,
+			 const struct dev_fdt_hart_ctx *c)
+{
+	if (!drv->ipi || h->ipi || !drv->ipi->hart_setup(h, d, c))
+		return false;
+	h->ipi = drv->ipi;
+	return true;
+}
+
+static bool dev_take_timer(struct fw_hart *h, const struct fw_timer_driver *drv,
+			   const struct dev_fdt_timer_dev *d,
+			   const struct dev_fdt_hart_ctx *c)
+{
+	if (!drv->timer || h->timer || !drv->timer->hart_setup(h, d, c))
+		return false;
+	h->timer = drv->timer;
+	return true;
 }
 
 /*
- * IPIs through a hart's M-level IMSIC file where its MSIP is missing:
- * a hart of the table without a doorbell yet takes the file the tree
- * gives it (a file beyond our addresses is none).
+ * One context: to its hart if the table lists it. A device counts as
+ * used once a hart took a context of it (the walk reports a node's
+ * contexts together, so the last node counted is the current one).
  */
-static void dev_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
+static void dev_timer_hart(void *ctx, const struct dev_fdt_timer_dev *d,
+			   const struct dev_fdt_hart_ctx *c)
 {
+	const struct fw_timer_driver *drv = dev_timer_driver(d);
+	int *last_used = ctx;
 	struct fw_hart *h;
+	bool took;
 
-	(void)ctx;
-	if (hartid > ULONG_MAX || file > UINTPTR_MAX)
+	if (c->hart > ULONG_MAX)
 		return;
-	h = fw_hart_find((unsigned long)hartid);
-	if (!h || h->doorbell)
+	h = fw_hart_find((unsigned long)c->hart);
+	if (!h)
 		return;
-	h->doorbell = (uintptr_t)file;
-	h->doorbell_imsic = true;
-}
-
-static void dev_probe_imsic(const void *fdt)
-{
-	struct dev_fdt_imsic_summary sum;
-
-	dev_fdt_imsic_m_files(fdt, dev_imsic_put, NULL, &sum);
-	fw_dev.imsic_refused = sum.refused;
-	fw_dev.imsic_why = sum.why;
+	took = c->role == DEV_FDT_ROLE_IPI ? dev_take_ipi(h, drv, d, c)
+					   : dev_take_timer(h, drv, d, c);
+	if (took && *last_used != d->node) {
+		*last_used = d->node;
+		fw_dev.timer_devs++;
+	}
 }
 
 void fw_dev_probe_harts(const void *fdt)
 {
+	struct dev_fdt_timer_drivers drivers = dev_timer_drivers();
+	int last_used = -1;
+	const struct dev_fdt_timer_sink sink = {dev_timer_found, dev_timer_hart,
+						&last_used};
 	struct dev_fdt_timer_summary sum;
 	unsigned int i;
 
-	dev_fdt_timers_mapped(fdt, dev_timers, FW_DEV_MAX_TIMERS,
-			      dev_hart_timers, FW_MAX_HARTS, dev_hart_slot,
-			      NULL, &sum);
-	fw_dev.timer_devs = sum.n_devs;
+	dev_fdt_timers(fdt, &drivers, &sink, &sum);
 	fw_dev.refused += sum.refused;
-	for (i = 0; i < sum.n_devs && !fw_dev_time_is_mmio(); i++)
-		if (dev_timers[i].mtime && dev_timers[i].mtime <= UINTPTR_MAX)
-			fw_dev_clock_set_mtime((uintptr_t)dev_timers[i].mtime);
+	fw_dev.timer_refused = sum.refused;
+	fw_dev.timer_refused_by = sum.first_refused.role;
+	fw_dev.timer_why = sum.first_refused.problem;
 	for (i = 0; i < fw_hart_count(); i++)
-		dev_hart_contexts(fw_hart_at(i));
-	dev_probe_imsic(fdt);
-	for (i = 0; i < fw_hart_count(); i++) {
-		const struct fw_hart *h = fw_hart_at(i);
-
-		fw_dev.harts_without_ipi += !h->doorbell;
-		fw_dev.ipi_imsic += h->doorbell_imsic;
-		fw_dev.ipi_msip += h->doorbell && !h->doorbell_imsic;
-	}
+		fw_dev.harts_without_ipi += !fw_hart_at(i)->ipi;
 }
 
 void fw_dev_hart_init(struct fw_hart *h)
 {
-	if (!h->doorbell_imsic || fw_imsic_hart_init())
+	const struct fw_ipi_ops *ipi = h->ipi;
+
+	if (!ipi || !ipi->hart_init || ipi->hart_init(h))
 		return;
-	/* The tree named a file the hart cannot take: no doorbell. */
-	__atomic_store_n(&h->doorbell, 0, __ATOMIC_RELAXED);
+	/* The tree named a doorbell the hart cannot take: none. */
+	__atomic_store_n(&h->ipi, NULL, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&fw_dev.harts_without_ipi, 1, __ATOMIC_RELAXED);
-	__atomic_fetch_sub(&fw_dev.ipi_imsic, 1, __ATOMIC_RELAXED);
 }
 
 unsigned int fw_dev_ipi_irq(const struct fw_hart *h)
 {
-	return h->doorbell_imsic ? IRQ_M_EXT : IRQ_M_SOFT;
+	const struct fw_ipi_ops *ipi = h->ipi;
+
+	return ipi ? ipi->irq : IRQ_M_SOFT;
 }
 
 void fw_dev_ipi_send(const struct fw_hart *h)
 {
-	uintptr_t doorbell = __atomic_load_n(&h->doorbell, __ATOMIC_RELAXED);
+	const struct fw_ipi_ops *ipi =
+		__atomic_load_n(&h->ipi, __ATOMIC_RELAXED);
 
-	if (!doorbell)
-		return;
-	if (h->doorbell_imsic)
-		fw_imsic_send(doorbell);
-	else if (h->doorbell_claim)
-		fw_plicsw_send(doorbell, h->doorbell_bit);
-	else
-		fw_aclint_msip_write(doorbell, 1);
+	if (ipi)
+		ipi->send(h);
 }
 
 void fw_dev_ipi_clear(const struct fw_hart *h)
 {
-	if (!h->doorbell)
-		return;
-	if (h->doorbell_imsic)
-		fw_imsic_clear();
-	else if (h->doorbell_claim)
-		fw_plicsw_clear(h->doorbell_claim);
-	else
-		fw_aclint_msip_write(h->doorbell, 0);
+	const struct fw_ipi_ops *ipi = h->ipi;
+
+	if (ipi)
+		ipi->clear(h);
+}
+
+void fw_dev_timecmp_set(const struct fw_hart *h, uint64_t value)
+{
+	const struct fw_timer_ops *t = h->timer;
+
+	if (t)
+		t->set(h, value);
+}
+
+static unsigned int dev_ipi_harts(const struct fw_ipi_ops *ops)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fw_hart_count(); i++)
+		n += __atomic_load_n(&fw_hart_at(i)->ipi, __ATOMIC_RELAXED) ==
+		     ops;
+	return n;
+}
+
+/* Each registered doorbell's ops once (several drivers share MSIP's). */
+void fw_dev_ipi_each(void (*fn)(void *ctx, const struct fw_ipi_ops *ops,
+				unsigned int harts),
+		     void *ctx)
+{
+	const struct fw_timer_driver *d, *e;
+
+	for (d = _fw_timer_drivers_start; d < _fw_timer_drivers_end; d++) {
+		unsigned int harts = d->ipi ? dev_ipi_harts(d->ipi) : 0;
+
+		for (e = _fw_timer_drivers_start; e < d && harts; e++)
+			if (e->ipi == d->ipi)
+				harts = 0; /* told already */
+		if (harts)
+			fn(ctx, d->ipi, harts);
+	}
 }
 
 bool fw_dev_reset_can(unsigned int type)
@@ -267,30 +321,40 @@ bool fw_dev_reset_can(unsigned int type)
 }
 
 /*
- * The first action that does @type and can be made (an I2C PMIC that
- * does not answer gives way to the next, e.g. JH7110's gpio-restart).
- * A "system failure" shutdown on sifive,test carries the failure code
- * (QEMU then exits with status 1).
+ * The first action in tree order that does @type (among those whose
+ * ops can tell a failure, if @telling) and can be made: an I2C PMIC
+ * that does not answer gives way to the next, e.g. JH7110's
+ * gpio-restart.
  */
-bool fw_dev_reset(unsigned int type, bool failure)
+static bool dev_reset_first(unsigned int type, bool failure, bool telling)
 {
 	unsigned int i;
 
-	if (!fw_dev_reset_can(type))
-		return false;
 	for (i = 0; i < dev_resets.n; i++) {
-		struct dev_fdt_reset r = dev_resets.r[i];
+		const struct dev_fdt_reset *r = &dev_resets.r[i];
+		const struct fw_reset_ops *ops = dev_reset_driver(r)->ops;
 
-		if (!(r.srst & (1U << type)))
-			continue;
-		if (failure && type == SBI_SRST_TYPE_SHUTDOWN &&
-		    r.action == DEV_FDT_RESET_WRITE32 &&
-		    r.value == DEV_FDT_TEST_PASS)
-			r.value = DEV_FDT_TEST_FAIL_CODE(1);
-		if (fw_reset_do(&r))
+		if ((r->srst & (1U << type)) &&
+		    (!telling || ops->tells_failure) &&
+		    ops->reset(r, type, failure))
 			return true;
 	}
-	return type == SBI_SRST_TYPE_SHUTDOWN && fw_htif_poweroff(failure);
+	return false;
+}
+
+/*
+ * A "system failure" shutdown goes first to a device that can say so
+ * (the finisher's failure code, HTIF's status: QEMU then exits with
+ * status 1), even if the tree lists a plain power-off before it (QEMU
+ * virt's syscon-poweroff writes the finisher's "pass").
+ */
+bool fw_dev_reset(unsigned int type, bool failure)
+{
+	if (!fw_dev_reset_can(type))
+		return false;
+	if (failure && dev_reset_first(type, failure, true))
+		return true;
+	return dev_reset_first(type, failure, false);
 }
 
 /* The index of the console driver that lists @compat, or -1. */
@@ -306,6 +370,19 @@ static int dev_console_driver_for(const char *compat)
 	return -1;
 }
 
+/* The reset driver that lists @compat, or NULL. */
+static const struct fw_reset_driver *dev_reset_driver_for(const char *compat)
+{
+	const struct fw_reset_driver *d;
+	const char *const *c;
+
+	for (d = _fw_reset_drivers_start; d < _fw_reset_drivers_end; d++)
+		for (c = d->fdt.compatible; *c; c++)
+			if (!strcmp(*c, compat))
+				return d;
+	return NULL;
+}
+
 /* QEMU virt's UART and test device: only for a tree we refused. */
 #define DEV_VIRT_UART 0x10000000UL
 #define DEV_VIRT_TEST 0x100000UL
@@ -318,6 +395,8 @@ void fw_dev_fallback_virt(void)
 		.reg_io_width = 1,
 		.driver = dev_console_driver_for("ns16550a"),
 	};
+	const struct fw_reset_driver *test =
+		dev_reset_driver_for("sifive,test0");
 	uint32_t word;
 
 	/* 32-bit probes: the test device refuses wider accesses. */
@@ -325,9 +404,11 @@ void fw_dev_fallback_virt(void)
 		fw_dev.console = dev_console_driver(&uart);
 	if (fw_dev.console)
 		fw_console_attach(fw_dev.console);
-	if (!fw_dev.reset_types && fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
+	if (!fw_dev.reset_types && test &&
+	    fw_catch_read_u32(DEV_VIRT_TEST, &word)) {
 		dev_resets.n = 1;
 		dev_resets.r[0] = (struct dev_fdt_reset){
+			.driver = &test->fdt,
 			.action = DEV_FDT_RESET_WRITE32,
 			.srst = DEV_FDT_SRST_SHUTDOWN,
 			.addr = DEV_VIRT_TEST,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Berkeley HTIF (ucb,htif0, QEMU's spike): a console and the power-off.
+ * Berkeley HTIF (ucb,htif0, QEMU's spike): a console and the power-off,
+ * registered as one of each (FW_CONSOLE_DRIVER, FW_RESET_DRIVER).
  * A request is one 64-bit write to tohost: device (bits 63:56), command
  * (55:48), payload. QEMU answers at once: tohost back to 0, the reply
  * in fromhost, which we clear. Device 1 command 1 writes a byte; device
@@ -73,24 +74,37 @@ static const struct fw_console_ops *htif_probe(const struct dev_fdt_console *c)
 	return &htif_ops;
 }
 
-bool fw_htif_present(void)
+/*
+ * The end of the simulation, with status @failure, through the tohost
+ * the reset decode found (the console's, when it is the console too).
+ */
+static bool htif_poweroff(const struct dev_fdt_reset *r, unsigned int type,
+			  bool failure)
 {
-	return htif_tohost != 0;
-}
-
-bool fw_htif_poweroff(bool failure)
-{
-	if (!htif_tohost)
+	(void)type;
+	if (r->addr > UINTPTR_MAX)
 		return false;
 	/* No reply comes: the simulation ends. */
-	htif_write64(htif_tohost, (HTIF_DEV_SYSTEM << 56) |
-					  ((failure ? 1ULL : 0ULL) << 1) | 1);
+	htif_write64((uintptr_t)r->addr,
+		     (HTIF_DEV_SYSTEM << 56) | ((failure ? 1ULL : 0ULL) << 1) |
+			     1);
 	return true;
 }
+
+static const struct fw_reset_ops htif_reset_ops = {
+	.name = "htif",
+	.tells_failure = true,
+	.reset = htif_poweroff,
+};
 
 static const char *const htif_compatible[] = {"ucb,htif0", NULL};
 
 FW_CONSOLE_DRIVER(fw_console_htif) = {
 	.fdt = {.compatible = htif_compatible, .type = DEV_FDT_CONSOLE_HTIF},
 	.probe = htif_probe,
+};
+
+FW_RESET_DRIVER(fw_reset_htif) = {
+	.fdt = {.compatible = htif_compatible, .decode = dev_fdt_reset_htif},
+	.ops = &htif_reset_ops,
 };

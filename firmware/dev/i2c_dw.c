@@ -95,4 +95,12 @@ static bool dw_read(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
 	return dw_wait(b, DW_STATUS_TFE, true);
 }
 
-const struct fw_i2c_driver fw_i2c_dw = {dw_write, dw_read};
+static const char *const dw_compatible[] = {"snps,designware-i2c", NULL};
+
+FW_I2C_DRIVER(fw_i2c_dw) = {
+	.fdt = {.compatible = dw_compatible,
+		.layout = DEV_FDT_I2C_FIXED,
+		.span = DEV_FDT_I2C_DW_SPAN},
+	.write = dw_write,
+	.read = dw_read,
+};

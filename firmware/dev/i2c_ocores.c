@@ -110,4 +110,10 @@ static bool oc_read_reg(const struct fw_i2c_bus *b, uint8_t addr, uint8_t reg,
 	return true;
 }
 
-const struct fw_i2c_driver fw_i2c_ocores = {oc_write_reg, oc_read_reg};
+static const char *const oc_compatible[] = {"sifive,i2c0", NULL};
+
+FW_I2C_DRIVER(fw_i2c_ocores) = {
+	.fdt = {.compatible = oc_compatible, .layout = DEV_FDT_I2C_SHIFTED},
+	.write = oc_write_reg,
+	.read = oc_read_reg,
+};

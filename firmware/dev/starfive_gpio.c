@@ -6,7 +6,8 @@
  * word of output values (dev_fdt.h); the pin's byte is rewritten, the
  * three other pins' bytes of the word are kept. The value goes first,
  * then the output is enabled, so the pin never drives the old value.
- * Tested by decoding only (tests/unit/test_dev_fdt.c): no QEMU machine
+ * Tested by decoding (tests/unit/test_dev_fdt.c) and on memory laid out
+ * as the pinctrl is (tests/unit/test_dev_registers.c): no QEMU machine
  * has this controller.
  */
 #include <sbipmu/dev_fdt.h>
@@ -24,7 +25,7 @@ static void starfive_gpio_byte(uintptr_t array, uint32_t pin, uint32_t byte)
 	*word = (*word & ~(STARFIVE_GPIO_LANE_MASK << shift)) | (byte << shift);
 }
 
-void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high)
+static void starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high)
 {
 	if (pin >= DEV_FDT_STARFIVE_GPIO_PINS)
 		return;
@@ -32,3 +33,14 @@ void fw_starfive_gpio_drive(uintptr_t base, uint32_t pin, bool high)
 	/* output enable is active low: 0 drives the pin */
 	starfive_gpio_byte(base + DEV_FDT_STARFIVE_GPIO_DOEN, pin, 0);
 }
+
+static const char *const starfive_gpio_compatible[] = {
+	"starfive,jh7110-sys-pinctrl", NULL};
+
+FW_GPIO_DRIVER(fw_gpio_starfive) = {
+	.fdt = {.compatible = starfive_gpio_compatible,
+		.pins = DEV_FDT_STARFIVE_GPIO_PINS,
+		.span = DEV_FDT_STARFIVE_GPIO_DOUT +
+			DEV_FDT_STARFIVE_GPIO_PINS},
+	.drive = starfive_gpio_drive,
+};

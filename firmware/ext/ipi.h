@@ -2,7 +2,7 @@
 /*
  * Inter-hart messages. A hart posts work into another hart's struct
  * fw_hart (an S-mode IPI to inject, a fence to perform) and rings its
- * CLINT doorbell (msip); the receiver handles it in its M-software
+ * doorbell (an MSIP, dev/dev.h); the receiver handles it in its M-software
  * interrupt, or in any M-mode wait loop, which must keep calling
  * fw_ipi_poll() so that two harts waiting on each other cannot deadlock.
  */
@@ -23,10 +23,10 @@ enum fw_ipi_bits {
 /* Post @bits to @target and ring its doorbell. */
 void fw_ipi_send(struct fw_hart *target, unsigned long bits);
 
-/* Does a doorbell reach @h (an MSIP, IMSIC file or PLICSW source)? */
+/* Does a doorbell reach @h (its driver's ops, dev/dev.h)? */
 static inline bool fw_ipi_reaches(const struct fw_hart *h)
 {
-	return h->doorbell != 0;
+	return __atomic_load_n(&h->ipi, __ATOMIC_RELAXED) != NULL;
 }
 
 /* Handle the M-software interrupt of the calling hart @self. */

@@ -22,6 +22,8 @@
 
 struct pmu_hart;
 struct sse_hart;
+struct fw_ipi_ops;   /* dev/dev.h */
+struct fw_timer_ops; /* dev/dev.h */
 struct sbi_pmu_trace;
 
 /* Registers of the trapped context, x[n] = register xn. */
@@ -67,16 +69,24 @@ struct fw_hart {
 	 * hart without, and the tree handed on marks it disabled.
 	 */
 	bool s_mode;
-	bool guarded;	     /* its stack guard (PMP) took */
-	bool doorbell_imsic; /* doorbell is an IMSIC file, not an MSIP */
-	uint32_t counters;   /* the counters it has (probed at check-in) */
-	unsigned long misa;  /* as it read it at check-in */
-	uintptr_t doorbell;  /* its MSIP or M-level IMSIC file, 0: none */
-	/* A PLICSW doorbell (dev/plicsw.c): doorbell is the pending word,
-	 * doorbell_bit its bit; the context's claim register, 0: none. */
-	uintptr_t doorbell_claim;
-	uint32_t doorbell_bit;
-	uintptr_t mtimecmp;   /* its M-timer compare, 0: none */
+	bool guarded;	    /* its stack guard (PMP) took */
+	uint32_t counters;  /* the counters it has (probed at check-in) */
+	unsigned long misa; /* as it read it at check-in */
+	/*
+	 * Its doorbell and its timer, as their drivers set them up at boot
+	 * (dev/dev.h, struct fw_timer_driver): the ops, NULL when none
+	 * reaches it (ipi is read and cleared atomically), and the
+	 * registers the ops use: ipi_reg its MSIP word, IMSIC file or
+	 * PLICSW pending word, ipi_reg2 and ipi_bit a driver's second
+	 * register and bit (PLICSW: the context's claim register, its
+	 * source's bit); timer_reg its mtimecmp.
+	 */
+	const struct fw_ipi_ops *ipi;
+	uintptr_t ipi_reg;
+	uintptr_t ipi_reg2;
+	uint32_t ipi_bit;
+	const struct fw_timer_ops *timer;
+	uintptr_t timer_reg;
 	uintptr_t stack_lo;   /* its M-mode stack [stack_lo, stack_top) */
 	uintptr_t stack_top;  /* scratch and trap frame lie below it */
 	void *pmu_mem;	      /* its PMU state, before pmu_hart_init() */

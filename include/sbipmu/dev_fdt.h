@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The probe half of the firmware's device drivers: which console, which
- * timer and IPI registers (CLINT, ACLINT MSWI / MTIMER) for each hart,
+ * timer and doorbell registers (CLINT, ACLINT MSWI / MTIMER, PLICSW,
+ * PLMT, IMSIC) for each hart,
  * and which reset and power-off registers a device tree describes, as
  * plain structs. Decoding only, like OpenSBI's generic platform matches
  * a node by its compatible list and reads its properties: no MMIO here,
@@ -11,7 +12,8 @@
  * trusted: every length, count, cell size and phandle is checked, a node
  * that fails is refused as a whole with a static reason, and no input
  * makes a lookup loop or read outside the blob. Storage is the caller's
- * (no allocation), sized for up to 4095 harts per device. Pure libfdt:
+ * (no allocation; the timers are reported, not stored), up to 4095 harts
+ * per device. Pure libfdt:
  * the host tests (tests/unit/test_dev_fdt.c), the device-tree fuzzer and
  * the firmware run the same code.
  */
@@ -19,6 +21,7 @@
 #define SBIPMU_DEV_FDT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sbipmu/sbi_ext_decode.h"
@@ -56,9 +59,15 @@ struct dev_fdt_console_driver {
 	enum dev_fdt_console_type type;
 };
 
-/* The drivers to match, in order: the first that a node is wins. */
+/*
+ * The drivers to match, in order: the first that a node is wins. @n of
+ * them, each @stride bytes after the one before (the caller's own
+ * driver structs, which embed this one at the same offset, or a plain
+ * array of them).
+ */
 struct dev_fdt_console_drivers {
-	const struct dev_fdt_console_driver *const *d;
+	const struct dev_fdt_console_driver *first;
+	size_t stride;
 	unsigned int n;
 };
 
@@ -124,18 +133,12 @@ struct dev_fdt_console {
 void dev_fdt_console(const void *fdt, const struct dev_fdt_console_drivers *drv,
 		     struct dev_fdt_console *c);
 
-/* ---- timers and IPIs: CLINT, ACLINT MSWI / MTIMER, PLICSW, PLMT ---- */
+/* ---- timers and doorbells: CLINT, ACLINT, PLICSW, PLMT, IMSIC ---- */
 
-enum dev_fdt_timer_type {
-	DEV_FDT_CLINT,	       /* riscv,clint0 / sifive,clint0 */
-	DEV_FDT_ACLINT_MSWI,   /* riscv,aclint-mswi */
-	DEV_FDT_ACLINT_MTIMER, /* riscv,aclint-mtimer */
-	DEV_FDT_PLICSW,	       /* andestech,plicsw: IPIs only */
-	DEV_FDT_PLMT,	       /* andestech,plmt0: timer only */
-	DEV_FDT_TIMER_TYPES
-};
-
-/* Register strides, by the CLINT and ACLINT specs. */
+/*
+ * Register layouts, by the CLINT and ACLINT specs: MSIP words 4 bytes
+ * apart, mtimecmp registers 8 bytes apart.
+ */
 #define DEV_FDT_MSIP_STRIDE	4
 #define DEV_FDT_MTIMECMP_STRIDE 8
 /* CLINT layout: MSIP at +0, mtimecmp at +0x4000, mtime at +0xBFF8. */
@@ -169,82 +172,163 @@ enum dev_fdt_timer_type {
 /* Contexts per device: the ACLINT spec's limit, and what CLINT fits. */
 #define DEV_FDT_MAX_CONTEXTS 4095u
 
-/* One CLINT / ACLINT node. A register block it lacks has address 0. */
+/* What a device's context is to its hart. */
+enum dev_fdt_hart_role {
+	DEV_FDT_ROLE_IPI,   /* its doorbell: MSIP, PLICSW source, IMSIC file */
+	DEV_FDT_ROLE_TIMER, /* its mtimecmp */
+};
+
+struct dev_fdt_timer_driver;
+
+/*
+ * One device node as its driver's decode read it. A register block it
+ * lacks has address 0; a count of 0 means it has no context of that
+ * role (an MSWI has no timer, an MTIMER no doorbell).
+ */
 struct dev_fdt_timer_dev {
-	enum dev_fdt_timer_type type;
+	const struct dev_fdt_timer_driver *driver; /* whose decode */
 	int node;
 	uint64_t msip; /* MSIP of context k at msip + 4k; PLICSW: its base */
 	uint64_t mtimecmp; /* mtimecmp of context k at mtimecmp + 8k */
 	uint64_t mtime;	   /* the 64-bit mtime register */
-	uint16_t n_msip;   /* MSIP contexts the tree names */
-	uint16_t n_mtimecmp;
+	uint16_t n_ipi;	   /* doorbell contexts the node names */
+	uint16_t n_timer;  /* mtimecmp contexts the node names */
 };
 
-#define DEV_FDT_NO_DEV 0xFFFFu
+/* One hart's context of a device, as the walk reports it. */
+struct dev_fdt_hart_ctx {
+	uint64_t hart; /* the hart id (its cpu node's reg) */
+	enum dev_fdt_hart_role role;
+	unsigned int k; /* among the device's contexts of that role */
+	/*
+	 * Its register: the MSIP word, the mtimecmp, the IMSIC file; for a
+	 * PLICSW the context's threshold register (claim 4 bytes above).
+	 */
+	uint64_t addr;
+};
 
 /*
- * Where one hart's MSIP and mtimecmp are: device (index into the
- * caller's device array) and context, DEV_FDT_NO_DEV if none. The
- * register is at devs[msip_dev].msip + 4 * msip_ctx, and
- * devs[mtimecmp_dev].mtimecmp + 8 * mtimecmp_ctx.
+ * Where the walk reports: @dev (optional) once for each node accepted,
+ * then @hart for each of that node's contexts, in interrupts-extended
+ * order. What a hart named twice keeps is the caller's choice (the
+ * firmware keeps the first of each role).
  */
-struct dev_fdt_hart_timer {
-	uint16_t msip_dev;
-	uint16_t msip_ctx;
-	uint16_t mtimecmp_dev;
-	uint16_t mtimecmp_ctx;
+struct dev_fdt_timer_sink {
+	void (*dev)(void *ctx, const struct dev_fdt_timer_dev *d);
+	void (*hart)(void *ctx, const struct dev_fdt_timer_dev *d,
+		     const struct dev_fdt_hart_ctx *c);
+	void *ctx;
 };
 
-/* What dev_fdt_timers() found beside what it stored. */
+/*
+ * A driver's decode of one enabled node that lists one of its strings
+ * (@d->driver and @d->node set). With @sink NULL: read the node's
+ * registers into @d and check every context against them (interrupts-
+ * extended resolved, reg holding each one); returns NULL, or why the
+ * node is refused (static text). A node accepted with no context at
+ * all is not the driver's after all (an S-level IMSIC) and is passed
+ * over. With @sink, on a node it accepted: report each context to
+ * @sink->hart; this cannot fail.
+ */
+typedef const char *(*dev_fdt_timer_decode_fn)(
+	const void *fdt, struct dev_fdt_timer_dev *d,
+	const struct dev_fdt_timer_sink *sink);
+
+/* A decode's options (dev_fdt_timer_driver.flags). */
+/* T-Head (C906/C910/C920): no mtime register, time from the time CSR;
+ * an MTIMER's one reg entry is its mtimecmp array alone. */
+#define DEV_FDT_TIMER_NO_MTIME 1u
+
+/*
+ * One timer or doorbell driver as the decoder sees it. The drivers, with
+ * their strings, are the caller's (the firmware's dev/ files register
+ * theirs; the host tests mirror them); the decodes are below.
+ */
+struct dev_fdt_timer_driver {
+	const char *const *compatible; /* NULL-terminated */
+	const char *name; /* names its refusals and reports: "clint", ... */
+	dev_fdt_timer_decode_fn decode;
+	unsigned int flags; /* DEV_FDT_TIMER_* */
+	/*
+	 * A doorbell for the harts no other driver's reaches (the IMSIC):
+	 * its nodes are walked after every other driver's.
+	 */
+	bool fallback;
+};
+
+/*
+ * The decodes, one per register layout; the hart of a context comes from
+ * interrupts-extended: tuples of a riscv,cpu-intc phandle (a child of a
+ * /cpus cpu node) and #interrupt-cells cells (1 to 4; the first is the
+ * interrupt), the hart id being the reg of the intc's parent cpu node,
+ * enabled or not (a monitor hart left "disabled" for the OS still runs
+ * the firmware). Only machine-level interrupts count: the k-th tuple
+ * with interrupt 3 (MSIP) is doorbell context k, the k-th with 7 (MTIP)
+ * timer context k; others (1, 5: supervisor level) are skipped.
+ *  - CLINT (SiFive's): MSIP words at +0, mtimecmp at +0x4000, mtime at
+ *    +0xBFF8 (none with DEV_FDT_TIMER_NO_MTIME); interrupts 3 and 7;
+ *  - ACLINT MSWI: MSIP words at +0; interrupt 3;
+ *  - ACLINT MTIMER: two reg entries, mtime then the mtimecmp array
+ *    (riscv,aclint-mtimer.yaml, QEMU's virt,aclint=on), or one, the
+ *    spec's default layout (mtimecmp at +0, mtime at +0x7FF8), or with
+ *    DEV_FDT_TIMER_NO_MTIME the mtimecmp array alone; interrupt 7;
+ *  - PLICSW, PLMT: the layouts above; interrupt 3, interrupt 7;
+ *  - IMSIC (binding/dev_fdt_imsic.c): a hart's machine-level interrupt
+ *    file as its doorbell. A "riscv,imsics" node whose interrupts-
+ *    extended names the harts' machine external interrupt (11) (one that
+ *    names another, an S-level IMSIC, gives no context and is passed
+ *    over): the k-th tuple's hart has the file k strides into the reg
+ *    entries taken in order, a stride being 4 KiB <<
+ *    riscv,guest-index-bits and each entry holding its size in strides
+ *    rounded up, as the riscv,imsics binding and Linux read it. Every
+ *    tuple must name interrupt 11 and every file be a whole 4 KiB page
+ *    inside its entry.
+ */
+const char *dev_fdt_timer_clint(const void *fdt, struct dev_fdt_timer_dev *d,
+				const struct dev_fdt_timer_sink *sink);
+const char *dev_fdt_timer_mswi(const void *fdt, struct dev_fdt_timer_dev *d,
+			       const struct dev_fdt_timer_sink *sink);
+const char *dev_fdt_timer_mtimer(const void *fdt, struct dev_fdt_timer_dev *d,
+				 const struct dev_fdt_timer_sink *sink);
+const char *dev_fdt_timer_plicsw(const void *fdt, struct dev_fdt_timer_dev *d,
+				 const struct dev_fdt_timer_sink *sink);
+const char *dev_fdt_timer_plmt(const void *fdt, struct dev_fdt_timer_dev *d,
+			       const struct dev_fdt_timer_sink *sink);
+const char *dev_fdt_timer_imsic(const void *fdt, struct dev_fdt_timer_dev *d,
+				const struct dev_fdt_timer_sink *sink);
+
+/*
+ * The drivers to match: @n of them, each one's struct @stride bytes
+ * after the previous one's (the caller's own driver structs, which
+ * embed this one at the same offset, or a plain array of them).
+ */
+struct dev_fdt_timer_drivers {
+	const struct dev_fdt_timer_driver *first;
+	size_t stride;
+	unsigned int n;
+};
+
+/* What dev_fdt_timers() found beside what it reported. */
 struct dev_fdt_timer_summary {
-	unsigned int n_devs;	 /* devices stored */
-	unsigned int devs_over;	 /* enabled devices beyond max_devs */
-	unsigned int harts_over; /* contexts for hart ids >= max_harts */
-	unsigned int duplicates; /* a hart's second MSIP or mtimecmp */
-	unsigned int refused;	 /* nodes refused; the first: first_refused */
+	unsigned int n_devs;  /* nodes accepted */
+	unsigned int n_ctx;   /* contexts reported */
+	unsigned int refused; /* nodes refused; the first: first_refused */
 	struct dev_fdt_reject first_refused;
 };
 
 /*
- * Every enabled CLINT / ACLINT node, in tree order, into @devs (room for
- * @max_devs, at most DEV_FDT_NO_DEV), and for each hart id below
- * @max_harts the device and context serving it into @harts[hart id]
- * (dev_fdt_timers_mapped() below: into a slot of the caller's choice).
- *
- * The hart of a context comes from interrupts-extended: tuples of a
- * riscv,cpu-intc phandle (a child of a /cpus cpu node) and
- * #interrupt-cells cells (1 to 4; the first is the interrupt), the hart
- * id being the reg of the intc's parent cpu node, enabled or not (a monitor
- * hart left "disabled" for the OS still runs the firmware). Only machine-level
- * interrupts count: the k-th tuple with interrupt 3 (MSIP) is MSIP context k,
- * the k-th with 7 (MTIP) mtimecmp context k; others (1, 5: supervisor level)
- * are skipped. A CLINT takes both, an MSWI only 3, an MTIMER only 7.
- *
- * A node is decoded whole before anything is stored (a refused node
- * leaves no trace but the summary's count): its reg must cover every
- * context it names, every tuple must resolve. A hart served twice keeps
- * the first device in tree order.
+ * Every enabled node one of @drv's drivers lists, in tree order (the
+ * node's compatible strings in their order, most specific first: the
+ * first that a driver lists names its driver, whatever order @drv has),
+ * the fallback drivers' nodes after all the others': each decoded whole
+ * (a refused node leaves no trace but the summary's count), then
+ * reported to @sink. No storage, no limit: what is kept is the
+ * caller's. Each tuple's phandle is looked for among the cpus from the
+ * one last found on, so QEMU virt's 512 harts take steps, not scans.
  */
-void dev_fdt_timers(const void *fdt, struct dev_fdt_timer_dev *devs,
-		    unsigned int max_devs, struct dev_fdt_hart_timer *harts,
-		    unsigned int max_harts, struct dev_fdt_timer_summary *sum);
-
-/*
- * Where a hart's contexts go: its slot in the caller's @harts, or -1 for
- * a hart the caller does not serve (counted in harts_over).
- */
-typedef int (*dev_fdt_hart_slot_fn)(void *ctx, uint64_t hartid);
-
-/*
- * The same, each hart's contexts into @harts[@slot_of(@ctx, hart id)]
- * instead of @harts[hart id]: the firmware's slots are its hart table's
- * indices, so a hart id of any size is served.
- */
-void dev_fdt_timers_mapped(const void *fdt, struct dev_fdt_timer_dev *devs,
-			   unsigned int max_devs,
-			   struct dev_fdt_hart_timer *harts,
-			   unsigned int max_harts, dev_fdt_hart_slot_fn slot_of,
-			   void *ctx, struct dev_fdt_timer_summary *sum);
+void dev_fdt_timers(const void *fdt, const struct dev_fdt_timer_drivers *drv,
+		    const struct dev_fdt_timer_sink *sink,
+		    struct dev_fdt_timer_summary *sum);
 
 /*
  * timebase-frequency of /cpus, else of the first cpu node that has one
@@ -278,12 +362,8 @@ enum dev_fdt_reset_action {
 	DEV_FDT_RESET_GPIO,
 	/* Register operations on a PMIC or MCU over an I2C bus. */
 	DEV_FDT_RESET_I2C,
-};
-
-/* The I2C controllers an I2C action talks through. */
-enum dev_fdt_i2c_type {
-	DEV_FDT_I2C_DW,	    /* snps,designware-i2c (JH7110, SG2042) */
-	DEV_FDT_I2C_OCORES, /* sifive,i2c0: OpenCores' (FU740) */
+	/* HTIF's tohost at addr: the simulation's end (spike). */
+	DEV_FDT_RESET_HTIF,
 };
 
 /*
@@ -305,10 +385,33 @@ struct dev_fdt_i2c_op {
 	uint8_t mask; /* UPDATE only */
 };
 
-/* The GPIO controllers a GPIO action drives a pin of. */
-enum dev_fdt_gpio_type {
-	DEV_FDT_GPIO_SIFIVE,   /* sifive,gpio0 */
-	DEV_FDT_GPIO_STARFIVE, /* starfive,jh7110-sys-pinctrl */
+/*
+ * A GPIO controller a GPIO action drives a pin of, as the decoder sees
+ * it: its strings, its pins (ngpios may say fewer) and the bytes of
+ * registers its driver touches from the first reg address. The drivers
+ * are the caller's (the firmware's dev/ files register theirs).
+ */
+struct dev_fdt_gpio_driver {
+	const char *const *compatible; /* NULL-terminated */
+	uint32_t pins;
+	uint64_t span;
+};
+
+/* How an I2C controller's registers are laid out in its node. */
+enum dev_fdt_i2c_layout {
+	/* 32-bit registers at fixed offsets, @span bytes of them
+	 * (DesignWare's) */
+	DEV_FDT_I2C_FIXED,
+	/* five registers 1 << reg-shift bytes apart, reg-io-width (1 or
+	 * 4) bytes wide; 0 and 1 when absent (OpenCores') */
+	DEV_FDT_I2C_SHIFTED,
+};
+
+/* An I2C controller a PMIC's operations go through, as decoded. */
+struct dev_fdt_i2c_driver {
+	const char *const *compatible; /* NULL-terminated */
+	enum dev_fdt_i2c_layout layout;
+	uint64_t span; /* FIXED only */
 };
 
 /* sifive,gpio0 registers the GPIO action uses (FU540 manual, ch. 12). */
@@ -327,31 +430,35 @@ enum dev_fdt_gpio_type {
 #define DEV_FDT_STARFIVE_GPIO_DOUT 0x40u
 #define DEV_FDT_STARFIVE_GPIO_PINS 64u
 
+struct dev_fdt_reset_driver;
+
 /* One way to do the SRST types in @srst. */
 struct dev_fdt_reset {
+	const struct dev_fdt_reset_driver *driver; /* whose decode */
 	enum dev_fdt_reset_action action;
 	uint32_t srst; /* DEV_FDT_SRST_* bits, never 0 */
 	int node;
-	/* WRITE32 */
+	/* WRITE32; HTIF: tohost */
 	uint64_t addr;
 	uint32_t value;
 	uint32_t mask;
-	/* GPIO: controller base, pin, polarity (flag bit 0); open_source
-	 * (gpio-restart's open-source, gpio-poweroff's input): the pin is
-	 * left undriven until used; the timing in ms, Linux's defaults
-	 * (100, 100, 3000) when absent */
+	/* GPIO: controller and its base, pin, polarity (flag bit 0);
+	 * open_source (gpio-restart's open-source, gpio-poweroff's
+	 * input): the pin is left undriven until used; the timing in ms,
+	 * Linux's defaults (100, 100, 3000) when absent */
+	const struct dev_fdt_gpio_driver *gpio;
 	uint64_t gpio_base;
-	enum dev_fdt_gpio_type gpio_type;
-	uint32_t pin; /* below its controller's *_GPIO_PINS */
+	uint32_t pin; /* below its controller's pins */
 	bool active_low;
 	bool open_source;
 	uint32_t active_delay_ms;
 	uint32_t inactive_delay_ms;
 	uint32_t wait_delay_ms;
-	/* I2C: the bus controller (base, and for OpenCores' reg-shift and
-	 * reg-io-width, 1 or 4), the device's 7-bit address, and the
-	 * operations to run in order, a static list of the binding's */
-	enum dev_fdt_i2c_type i2c_type;
+	/* I2C: the bus controller (base, and for a SHIFTED one its
+	 * reg-shift and reg-io-width, 1 or 4), the device's 7-bit address,
+	 * and the operations to run in order, a static list of the
+	 * binding's */
+	const struct dev_fdt_i2c_driver *i2c;
 	uint64_t i2c_base;
 	uint32_t i2c_reg_shift;
 	uint32_t i2c_reg_io_width;
@@ -375,6 +482,96 @@ struct dev_fdt_reset {
 /* DesignWare's registers the driver uses end below this offset. */
 #define DEV_FDT_I2C_DW_SPAN 0xA0u
 
+/*
+ * The drivers to match: @n structs, each @stride bytes after the one
+ * before (the caller's own, which embed the decoder's at the same
+ * offset, or a plain array).
+ */
+struct dev_fdt_list {
+	const void *first;
+	size_t stride;
+	unsigned int n;
+};
+
+/* The reset devices, and the controllers their actions go through. */
+struct dev_fdt_reset_drivers {
+	struct dev_fdt_list resets; /* of struct dev_fdt_reset_driver */
+	struct dev_fdt_list gpios;  /* of struct dev_fdt_gpio_driver */
+	struct dev_fdt_list i2cs;   /* of struct dev_fdt_i2c_driver */
+};
+
+/* A node's actions, decoded whole before any is kept. */
+#define DEV_FDT_RESETS_PER_NODE 2
+struct dev_fdt_reset_node {
+	struct dev_fdt_reset a[DEV_FDT_RESETS_PER_NODE];
+	unsigned int n;
+};
+
+/*
+ * A reset driver's decode of one enabled node that lists one of its
+ * strings: its actions into @out (each with @out->a[i].node set by the
+ * caller's walk), or why the node is refused (static text). @drv gives
+ * the controllers a GPIO or I2C action may go through.
+ */
+typedef const char *(*dev_fdt_reset_decode_fn)(
+	const void *fdt, int node, const struct dev_fdt_reset_drivers *drv,
+	struct dev_fdt_reset_node *out);
+
+/* One reset driver as the decoder sees it. */
+struct dev_fdt_reset_driver {
+	const char *const *compatible; /* NULL-terminated */
+	dev_fdt_reset_decode_fn decode;
+};
+
+/*
+ * The decodes, one per binding, with Linux's semantics where Linux has
+ * the driver (power/reset/syscon-poweroff.c, syscon-reboot.c,
+ * gpio-poweroff.c, gpio-restart.c) and OpenSBI's for the PMICs:
+ *  - test: sifive,test0/1 (QEMU's finisher): two actions, 0x5555 for
+ *    shutdown and 0x7777 for either reboot, at the first reg address;
+ *  - syscon_poweroff (shutdown), syscon_reboot (both reboots): regmap
+ *    phandle, else the parent node, a "syscon" with 32-bit registers;
+ *    offset; value and/or mask: value alone means mask all ones, mask
+ *    alone the old binding where mask is the value;
+ *  - gpio_poweroff (shutdown), gpio_restart (both reboots): the first
+ *    gpios specifier, on a controller of @drv's gpios;
+ *  - da9063 (FU740), axp15060 (JH7110), sg2042_mcu (SG2042's
+ *    hwmon MCU): the device's address (reg) on its parent, a bus of
+ *    @drv's i2cs, with the register operations OpenSBI 1.5.1 makes;
+ *  - htif: ucb,htif0's tohost (as the console reads it), the end of the
+ *    simulation for shutdown.
+ * No device tells a cold reboot from a warm one, so every reboot action
+ * serves both.
+ */
+const char *dev_fdt_reset_test(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *out);
+const char *
+dev_fdt_reset_syscon_poweroff(const void *fdt, int node,
+			      const struct dev_fdt_reset_drivers *drv,
+			      struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_syscon_reboot(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_gpio_poweroff(const void *fdt, int node,
+					const struct dev_fdt_reset_drivers *drv,
+					struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_gpio_restart(const void *fdt, int node,
+				       const struct dev_fdt_reset_drivers *drv,
+				       struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_da9063(const void *fdt, int node,
+				 const struct dev_fdt_reset_drivers *drv,
+				 struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_axp15060(const void *fdt, int node,
+				   const struct dev_fdt_reset_drivers *drv,
+				   struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_sg2042_mcu(const void *fdt, int node,
+				     const struct dev_fdt_reset_drivers *drv,
+				     struct dev_fdt_reset_node *out);
+const char *dev_fdt_reset_htif(const void *fdt, int node,
+			       const struct dev_fdt_reset_drivers *drv,
+			       struct dev_fdt_reset_node *out);
+
 #define DEV_FDT_MAX_RESETS 8
 
 struct dev_fdt_resets {
@@ -382,24 +579,17 @@ struct dev_fdt_resets {
 	struct dev_fdt_reset r[DEV_FDT_MAX_RESETS];
 	unsigned int over;    /* actions beyond DEV_FDT_MAX_RESETS */
 	unsigned int refused; /* nodes refused; the first: first_refused */
-	struct dev_fdt_reject first_refused;
+	struct dev_fdt_reject first_refused; /* role: the string matched */
 };
 
 /*
- * Every enabled reset / power-off node in tree order: sifive,test0/1
- * (two actions: 0x5555 for shutdown, 0x7777 for either reboot, at the
- * first reg address), syscon-poweroff (shutdown) and syscon-reboot (both
- * reboots) with Linux's semantics (regmap phandle, else the parent node,
- * a "syscon" with 32-bit registers; offset; value and/or mask: value
- * alone means mask all ones, mask alone the old binding where mask is
- * the value), gpio-poweroff (shutdown) and gpio-restart (both reboots)
- * on a sifive,gpio0 or JH7110's system pinctrl, and the PMICs and MCU
- * OpenSBI resets through over I2C (dlg,da9063: FU740; x-powers,axp15060:
- * JH7110; sophgo,sg2042-hwmon-mcu: SG2042), each on a DesignWare or
- * OpenCores controller, their register operations as OpenSBI makes
- * them. No device tells a cold reboot
- * from a warm one, so every reboot action serves both.
+ * Every enabled node one of @drv's reset drivers lists, in tree order
+ * (the node's own strings in order pick the driver, as for the timers),
+ * decoded whole and its actions kept in @out while they fit (up to
+ * DEV_FDT_MAX_RESETS: the firmware probes its reset devices before it
+ * has a heap, to report a refused boot).
  */
-void dev_fdt_resets(const void *fdt, struct dev_fdt_resets *out);
+void dev_fdt_resets(const void *fdt, const struct dev_fdt_reset_drivers *drv,
+		    struct dev_fdt_resets *out);
 
 #endif

@@ -84,30 +84,4 @@ int dev_fdt_aia_hide_m_level(void *fdt);
 /* How many nodes dev_fdt_aia_hide_m_level() would mark (room to grow). */
 unsigned int dev_fdt_aia_m_level_count(const void *fdt);
 
-/*
- * Each hart's machine-level IMSIC interrupt file (binding/dev_fdt_imsic.c),
- * where M-mode rings a hart that no MSWI reaches: every enabled
- * "riscv,imsics" node whose interrupts-extended names the harts'
- * machine external interrupt (11). The k-th tuple's hart (the reg of
- * the riscv,cpu-intc's cpu node) has the file k strides into the reg
- * entries taken in order, a stride being 4 KiB << riscv,guest-index-bits
- * and each entry holding its size in strides rounded up, as the
- * riscv,imsics binding and Linux read it. A node is checked whole (every
- * tuple resolves to a hart and names interrupt 11, every file is a
- * whole 4 KiB page inside its entry) before @put hears of any of its
- * files; a refused node is only counted.
- */
-typedef void (*dev_fdt_imsic_put_fn)(void *ctx, uint64_t hartid, uint64_t file);
-
-struct dev_fdt_imsic_summary {
-	unsigned int nodes;   /* M-level IMSIC nodes whose files were put */
-	unsigned int files;   /* files put (one per hart of those nodes) */
-	unsigned int refused; /* M-level IMSIC nodes refused */
-	const char *why;      /* the last refusal's reason, static text */
-	int why_node;
-};
-
-void dev_fdt_imsic_m_files(const void *fdt, dev_fdt_imsic_put_fn put, void *ctx,
-			   struct dev_fdt_imsic_summary *sum);
-
 #endif

@@ -5,8 +5,8 @@
  * binding's examples and the other trees of tests/data), run through the
  * code the boot hart runs, in its order: platform_fdt_check() with the
  * input's size as what is readable, platform_fdt_scan(), the device
- * probes of dev_fdt.h (console, timers for 8 harts, each hart's M-level
- * IMSIC file, timebase, resets),
+ * probes of dev_fdt.h (console, the timer and doorbell walk with the
+ * firmware's drivers, timebase, resets),
  * the PMU core on a simulated hart, pmu_fdt_load() (node, rows from a
  * 32 KiB heap as the firmware's, parse, map builder), the banner's event
  * inventory, and the fix-up's /reserved-memory node and /cpus timebase
@@ -51,6 +51,8 @@
 #include <sbipmu/pmu_fdt.h>
 
 #include "../unit/console_drivers.h"
+#include "../unit/reset_drivers.h"
+#include "../unit/timer_drivers.h"
 #include "sim/sim_hart.h"
 
 #define FUZZ_MAX_HARTS	 8
@@ -153,8 +155,6 @@ static void fuzz_check_facts(const struct platform_fdt_facts *f)
 
 /* ---- the devices (dev_fdt.h) ---- */
 
-#define FUZZ_MAX_DEVS 4
-
 static void fuzz_check_console(const struct dev_fdt_console *c)
 {
 	FUZZ_CHECK(c->type <= DEV_FDT_CONSOLE_HTIF);
@@ -175,55 +175,45 @@ static void fuzz_check_console(const struct dev_fdt_console *c)
 	FUZZ_CHECK(c->reg_shift <= DEV_FDT_UART8250_MAX_SHIFT);
 }
 
-/* A hart's context: a stored device of the right kind, in its range. */
-static void fuzz_check_ctx(const struct dev_fdt_timer_dev *devs, unsigned int n,
-			   uint16_t dev, uint16_t ctx, bool msip)
+/* Every device and context the walk reports, counted and checked. */
+struct fuzz_timers {
+	unsigned int devs, ctx;
+};
+
+static void fuzz_timer_dev(void *ctx, const struct dev_fdt_timer_dev *d)
 {
-	if (dev == DEV_FDT_NO_DEV)
-		return;
-	FUZZ_CHECK(dev < n);
-	FUZZ_CHECK(ctx < (msip ? devs[dev].n_msip : devs[dev].n_mtimecmp));
+	struct fuzz_timers *t = ctx;
+
+	FUZZ_CHECK(d->driver != NULL && d->node >= 0);
+	FUZZ_CHECK(d->n_ipi + d->n_timer > 0);
+	FUZZ_CHECK(d->n_ipi <= DEV_FDT_MAX_CONTEXTS &&
+		   d->n_timer <= DEV_FDT_MAX_CONTEXTS);
+	t->devs++;
+}
+
+/* A context of the device just reported, of a role it has, in range. */
+static void fuzz_timer_hart(void *ctx, const struct dev_fdt_timer_dev *d,
+			    const struct dev_fdt_hart_ctx *c)
+{
+	struct fuzz_timers *t = ctx;
+
+	FUZZ_CHECK(c->role == DEV_FDT_ROLE_IPI ||
+		   c->role == DEV_FDT_ROLE_TIMER);
+	FUZZ_CHECK(c->k <
+		   (c->role == DEV_FDT_ROLE_IPI ? d->n_ipi : d->n_timer));
+	t->ctx++;
 }
 
 static void fuzz_check_timers(const void *fdt)
 {
-	struct dev_fdt_timer_dev devs[FUZZ_MAX_DEVS];
-	struct dev_fdt_hart_timer harts[FUZZ_MAX_HARTS];
+	struct fuzz_timers t = {0, 0};
+	const struct dev_fdt_timer_sink sink = {fuzz_timer_dev, fuzz_timer_hart,
+						&t};
 	struct dev_fdt_timer_summary sum;
 
-	dev_fdt_timers(fdt, devs, FUZZ_MAX_DEVS, harts, FUZZ_MAX_HARTS, &sum);
-	FUZZ_CHECK(sum.n_devs <= FUZZ_MAX_DEVS);
+	dev_fdt_timers(fdt, &test_timer_drivers, &sink, &sum);
 	FUZZ_CHECK(!sum.refused == !sum.first_refused.problem);
-	for (unsigned int d = 0; d < sum.n_devs; d++) {
-		FUZZ_CHECK(devs[d].n_msip + devs[d].n_mtimecmp > 0);
-		FUZZ_CHECK(devs[d].n_msip <= DEV_FDT_MAX_CONTEXTS &&
-			   devs[d].n_mtimecmp <= DEV_FDT_MAX_CONTEXTS);
-	}
-	for (unsigned int h = 0; h < FUZZ_MAX_HARTS; h++) {
-		fuzz_check_ctx(devs, sum.n_devs, harts[h].msip_dev,
-			       harts[h].msip_ctx, true);
-		fuzz_check_ctx(devs, sum.n_devs, harts[h].mtimecmp_dev,
-			       harts[h].mtimecmp_ctx, false);
-	}
-}
-
-/* Counts every M-level IMSIC file reported. */
-static void fuzz_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
-{
-	(void)hartid;
-	(void)file;
-	++*(unsigned int *)ctx;
-}
-
-/* Each hart's M-level IMSIC file: as many put as the summary counts. */
-static void fuzz_check_imsic(const void *fdt)
-{
-	struct dev_fdt_imsic_summary sum;
-	unsigned int put = 0;
-
-	dev_fdt_imsic_m_files(fdt, fuzz_imsic_put, &put, &sum);
-	FUZZ_CHECK(put == sum.files);
-	FUZZ_CHECK(!sum.refused == !sum.why);
+	FUZZ_CHECK(t.devs == sum.n_devs && t.ctx == sum.n_ctx);
 }
 
 static void fuzz_check_devices(const void *fdt)
@@ -235,17 +225,14 @@ static void fuzz_check_devices(const void *fdt)
 	dev_fdt_console(fdt, &test_drivers, &c);
 	fuzz_check_console(&c);
 	fuzz_check_timers(fdt);
-	fuzz_check_imsic(fdt);
 	FUZZ_CHECK(dev_fdt_timebase(fdt, &hz) || hz != 0);
-	dev_fdt_resets(fdt, &r);
+	dev_fdt_resets(fdt, &test_reset_drivers, &r);
 	FUZZ_CHECK(r.n <= DEV_FDT_MAX_RESETS);
 	FUZZ_CHECK(!r.refused == !r.first_refused.problem);
 	for (unsigned int i = 0; i < r.n; i++) {
 		FUZZ_CHECK(r.r[i].srst && !(r.r[i].srst & ~7u));
 		FUZZ_CHECK(r.r[i].action != DEV_FDT_RESET_GPIO ||
-			   r.r[i].pin < (r.r[i].gpio_type == DEV_FDT_GPIO_SIFIVE
-						 ? DEV_FDT_SIFIVE_GPIO_PINS
-						 : DEV_FDT_STARFIVE_GPIO_PINS));
+			   (r.r[i].gpio && r.r[i].pin < r.r[i].gpio->pins));
 	}
 }
 

@@ -14,17 +14,14 @@ static const char *const test_8250_compat[] = {"ns16550a", "ns16550",
 static const char *const test_sifive_compat[] = {"sifive,uart0", NULL};
 static const char *const test_htif_compat[] = {"ucb,htif0", NULL};
 static const char *const test_scif_compat[] = {"renesas,scif-r9a07g043", NULL};
-static const struct dev_fdt_console_driver test_8250 = {
-	test_8250_compat, DEV_FDT_CONSOLE_UART8250};
-static const struct dev_fdt_console_driver test_sifive = {test_sifive_compat,
-							  DEV_FDT_CONSOLE_MMIO};
-static const struct dev_fdt_console_driver test_htif = {test_htif_compat,
-							DEV_FDT_CONSOLE_HTIF};
-static const struct dev_fdt_console_driver test_scif = {test_scif_compat,
-							DEV_FDT_CONSOLE_MMIO};
-static const struct dev_fdt_console_driver *const test_driver_list[] = {
-	&test_8250, &test_sifive, &test_htif, &test_scif};
-static const struct dev_fdt_console_drivers test_drivers = {test_driver_list,
-							    4};
+static const struct dev_fdt_console_driver test_driver_list[] = {
+	{test_8250_compat, DEV_FDT_CONSOLE_UART8250},
+	{test_sifive_compat, DEV_FDT_CONSOLE_MMIO},
+	{test_htif_compat, DEV_FDT_CONSOLE_HTIF},
+	{test_scif_compat, DEV_FDT_CONSOLE_MMIO},
+};
+static const struct dev_fdt_console_drivers test_drivers = {
+	test_driver_list, sizeof(test_driver_list[0]),
+	sizeof(test_driver_list) / sizeof(test_driver_list[0])};
 
 #endif

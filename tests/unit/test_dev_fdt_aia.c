@@ -22,10 +22,13 @@
 
 #include <libfdt.h>
 
+#include "sbipmu/dev_fdt.h"
 #include "sbipmu/dev_fdt_aia.h"
 #include "sbipmu/platform_fdt.h"
 
 #define BLOB_MAX (256 * 1024)
+
+#include "timer_drivers.h"
 
 /* A blob from tests/data, opened into a buffer with room to edit. */
 static void *load(const char *name)
@@ -203,33 +206,58 @@ static void test_scan__plic_tree__nothing(void **state)
 
 #define FILES_MAX 8
 
-/* What dev_fdt_imsic_m_files() put, in order. */
+/* What the IMSIC's decode (dev_fdt_timer_imsic()) reported, in order. */
 struct files {
 	unsigned int n;
 	uint64_t hart[FILES_MAX], file[FILES_MAX];
 };
 
-static void files_put(void *ctx, uint64_t hartid, uint64_t file)
+/* The walk's summary, in the words of these tests. */
+struct imsic_summary {
+	unsigned int nodes;   /* M-level IMSIC nodes whose files were put */
+	unsigned int files;   /* files put */
+	unsigned int refused; /* M-level IMSIC nodes refused */
+	const char *why;      /* the first refusal's reason */
+	int why_node;
+};
+
+static void files_put(void *ctx, const struct dev_fdt_timer_dev *d,
+		      const struct dev_fdt_hart_ctx *c)
 {
 	struct files *f = ctx;
 
+	(void)d;
+	assert_int_equal(c->role, DEV_FDT_ROLE_IPI);
+	assert_int_equal(c->k, f->n);
 	assert_true(f->n < FILES_MAX);
-	f->hart[f->n] = hartid;
-	f->file[f->n++] = file;
+	f->hart[f->n] = c->hart;
+	f->file[f->n++] = c->addr;
 }
 
+/* The walk with the IMSIC's driver alone (the last of the list). */
 static void files_of(const void *fdt, struct files *f,
-		     struct dev_fdt_imsic_summary *sum)
+		     struct imsic_summary *sum)
 {
+	const unsigned int last = test_timer_drivers.n - 1;
+	const struct dev_fdt_timer_drivers imsic = {
+		&test_timer_driver_list[last],
+		sizeof(test_timer_driver_list[0]), 1};
+	const struct dev_fdt_timer_sink sink = {NULL, files_put, f};
+	struct dev_fdt_timer_summary s;
+
+	assert_string_equal(test_timer_driver_list[last].name, "imsic");
 	memset(f, 0, sizeof(*f));
-	dev_fdt_imsic_m_files(fdt, files_put, f, sum);
+	dev_fdt_timers(fdt, &imsic, &sink, &s);
+	*sum = (struct imsic_summary){s.n_devs, s.n_ctx, s.refused,
+				      s.first_refused.problem,
+				      s.first_refused.node};
 }
 
 /* One group: hart k's file is page k of the M-level IMSIC's one entry. */
 static void test_imsic_files__one_group__hart_k_at_page_k(void **state)
 {
 	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 	unsigned int k;
 
@@ -250,7 +278,7 @@ static void test_imsic_files__one_group__hart_k_at_page_k(void **state)
 static void test_imsic_files__two_groups__files_follow_reg_entries(void **state)
 {
 	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-numa2.dtb");
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;
@@ -271,7 +299,7 @@ static void test_imsic_files__guest_bits__stride_of_two_pages(void **state)
 	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
 	int node = node_at(fdt, "/soc/interrupt-controller@24000000");
 	fdt64_t reg[2] = {cpu_to_fdt64(0x24000000), cpu_to_fdt64(0x8000)};
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;
@@ -290,7 +318,7 @@ static void test_imsic_files__reg_short_of_harts__refused(void **state)
 	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
 	int node = node_at(fdt, "/soc/interrupt-controller@24000000");
 	fdt64_t reg[2] = {cpu_to_fdt64(0x24000000), cpu_to_fdt64(0x3000)};
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;
@@ -312,7 +340,7 @@ static void test_imsic_files__tuple_not_interrupt_11__refused(void **state)
 	int len;
 	const fdt32_t *p = fdt_getprop(fdt, node, "interrupts-extended", &len);
 	fdt32_t irqs[8];
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;
@@ -332,7 +360,7 @@ static void test_imsic_files__tuple_not_interrupt_11__refused(void **state)
 static void test_imsic_files__disabled_or_s_level__none(void **state)
 {
 	void *fdt = load("qemu-virt-10-aplic-imsic-aclint-smp4.dtb");
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;
@@ -346,7 +374,7 @@ static void test_imsic_files__disabled_or_s_level__none(void **state)
 static void test_imsic_files__plic_tree__none(void **state)
 {
 	void *fdt = load("qemu-virt-7.2-smp4.dtb");
-	struct dev_fdt_imsic_summary sum;
+	struct imsic_summary sum;
 	struct files f;
 
 	(void)state;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The register writes of the drivers no QEMU machine has (firmware/dev/
- * plicsw.c, starfive_gpio.c, renesas_scif.c), on memory laid out as the
- * vendors' manuals lay out the registers: each operation must touch the
+ * plicsw.c, starfive_gpio.c, renesas_scif.c) and of sifive_gpio.c
+ * (QEMU's sifive_u has one, but its reboot ends the run), on memory laid out as
+ * the vendors' manuals lay out the registers: each operation must touch the
  * registers and bits the layout says, and leave the others as they
  * were. The driver files are compiled into this program; on the host
  * their MMIO is plain memory (a register that changes by itself, as a
@@ -18,6 +19,7 @@
 
 #include "dev/plicsw.c"
 #include "dev/renesas_scif.c"
+#include "dev/sifive_gpio.c"
 #include "dev/starfive_gpio.c"
 
 static uint32_t word_at(const uint8_t *base, uint32_t off)
@@ -32,6 +34,18 @@ static uint32_t word_at(const uint8_t *base, uint32_t off)
 
 #define PLICSW_SIZE 0x220000u /* contexts 0 to 31 */
 
+/* Context @k of a PLICSW at @m, as the walk reports it. */
+static bool plicsw_take(struct fw_hart *h, uint8_t *m, unsigned int k)
+{
+	const struct dev_fdt_timer_dev d = {.msip = (uintptr_t)m};
+	const struct dev_fdt_hart_ctx c = {.role = DEV_FDT_ROLE_IPI,
+					   .k = k,
+					   .addr = (uintptr_t)m + 0x200000 +
+						   0x1000 * (uint64_t)k};
+
+	return plicsw_hart_setup(h, &d, &c);
+}
+
 static void test_plicsw__context_gets_its_source_alone(void **state)
 {
 	uint8_t *m = calloc(1, PLICSW_SIZE);
@@ -41,22 +55,22 @@ static void test_plicsw__context_gets_its_source_alone(void **state)
 	(void)state;
 	assert_non_null(m);
 	memset(m + thr, 0x07, 4); /* a threshold left high */
-	assert_true(fw_plicsw_hart_setup(&h, (uintptr_t)m, ctx));
+	assert_true(plicsw_take(&h, m, ctx));
 	assert_int_equal(word_at(m, 4 * src), 1);	/* priority */
 	assert_int_equal(word_at(m, 4 * (src - 1)), 0); /* not its neighbour */
 	assert_int_equal(word_at(m, 0x2000 + 0x80 * ctx), 1u << src);
 	assert_int_equal(word_at(m, 0x2000 + 0x80 * (ctx - 1)), 0);
 	assert_int_equal(word_at(m, thr), 0);
-	assert_int_equal(h.doorbell, (uintptr_t)m + 0x1000);
-	assert_int_equal(h.doorbell_bit, 1u << src);
-	assert_int_equal(h.doorbell_claim, (uintptr_t)m + thr + 4);
+	assert_int_equal(h.ipi_reg, (uintptr_t)m + 0x1000);
+	assert_int_equal(h.ipi_bit, 1u << src);
+	assert_int_equal(h.ipi_reg2, (uintptr_t)m + thr + 4);
 	/* a ring writes its bit alone: the array is write-1-to-set */
-	fw_plicsw_send(h.doorbell, h.doorbell_bit);
+	plicsw_ops.send(&h);
 	assert_int_equal(word_at(m, 0x1000), 1u << src);
 	/* a clear completes what it claimed */
 	memset(m + thr + 4, 0, 4);
 	m[thr + 4] = src;
-	fw_plicsw_clear(h.doorbell_claim);
+	plicsw_ops.clear(&h);
 	assert_int_equal(word_at(m, thr + 4), src);
 	free(m);
 }
@@ -69,15 +83,29 @@ static void test_plicsw__source_32_in_the_second_word(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	assert_true(fw_plicsw_hart_setup(&h, (uintptr_t)m, 31));
+	assert_true(plicsw_take(&h, m, 31));
 	assert_int_equal(word_at(m, 4 * 32), 1);
 	assert_int_equal(word_at(m, 0x2000 + 0x80 * 31 + 4), 1);
 	assert_int_equal(word_at(m, 0x2000 + 0x80 * 31), 0);
-	assert_int_equal(h.doorbell, (uintptr_t)m + 0x1004);
-	assert_int_equal(h.doorbell_bit, 1);
-	assert_false(fw_plicsw_hart_setup(&h, (uintptr_t)m,
-					  DEV_FDT_PLICSW_MAX_CONTEXTS));
+	assert_int_equal(h.ipi_reg, (uintptr_t)m + 0x1004);
+	assert_int_equal(h.ipi_bit, 1);
 	free(m);
+}
+
+/* Past the PLIC's 1023 sources there is no context: nothing written. */
+static void test_plicsw__context_past_the_last_source_refused(void **state)
+{
+	const struct dev_fdt_timer_dev d = {.msip = 0x10000000};
+	const struct dev_fdt_hart_ctx c = {
+		.role = DEV_FDT_ROLE_IPI,
+		.k = DEV_FDT_PLICSW_MAX_CONTEXTS,
+		.addr = 0x10000000 + 0x200000 +
+			0x1000 * (uint64_t)DEV_FDT_PLICSW_MAX_CONTEXTS};
+	struct fw_hart h = {0};
+
+	(void)state;
+	assert_false(plicsw_hart_setup(&h, &d, &c));
+	assert_int_equal(h.ipi_reg, 0);
 }
 
 /* ---- JH7110 pinctrl: a byte a pin, four pins a word ---- */
@@ -89,17 +117,37 @@ static void test_starfive_gpio__pin_byte_alone_changes(void **state)
 	(void)state;
 	memset(m, 0xFF, 0x40); /* every output disabled */
 	memset(m + 0x40, 0x00, 0x40);
-	fw_starfive_gpio_drive((uintptr_t)m, 35, true);
+	starfive_gpio_drive((uintptr_t)m, 35, true);
 	/* pin 35: word 32 (pins 32-35), lane 3 */
 	assert_int_equal(m[0x40 + 35], 1);
 	assert_int_equal(m[35], 0);
 	assert_int_equal(word_at(m, 0x40 + 32) & 0x00FFFFFFu, 0);
 	assert_int_equal(word_at(m, 32) & 0x00FFFFFFu, 0x00FFFFFFu);
-	fw_starfive_gpio_drive((uintptr_t)m, 35, false);
+	starfive_gpio_drive((uintptr_t)m, 35, false);
 	assert_int_equal(m[0x40 + 35], 0);
 	/* beyond the 64 pins: nothing written */
-	fw_starfive_gpio_drive((uintptr_t)m, 64, true);
+	starfive_gpio_drive((uintptr_t)m, 64, true);
 	assert_int_equal(word_at(m, 0x40 + 60), 0);
+}
+
+/* ---- sifive,gpio0: the pin's value bit, then its output enable ---- */
+
+static void test_sifive_gpio__pin_bit_alone_changes(void **state)
+{
+	uint8_t m[0x10];
+
+	(void)state;
+	memset(m, 0, sizeof(m));
+	m[DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL] = 0x01; /* pin 0 high already */
+	sifive_gpio_drive((uintptr_t)m, 10, true);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL),
+			 (1u << 10) | 1u);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_EN), 1u << 10);
+	sifive_gpio_drive((uintptr_t)m, 10, false);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL), 1u);
+	/* beyond the 32 pins: nothing written */
+	sifive_gpio_drive((uintptr_t)m, 32, true);
+	assert_int_equal(word_at(m, DEV_FDT_SIFIVE_GPIO_OUTPUT_VAL), 1u);
 }
 
 /* ---- SCIF: FSR flags cleared by a 0 written, others by a 1 kept ---- */
@@ -165,7 +213,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plicsw__context_gets_its_source_alone),
 		cmocka_unit_test(test_plicsw__source_32_in_the_second_word),
+		cmocka_unit_test(
+			test_plicsw__context_past_the_last_source_refused),
 		cmocka_unit_test(test_starfive_gpio__pin_byte_alone_changes),
+		cmocka_unit_test(test_sifive_gpio__pin_bit_alone_changes),
 		cmocka_unit_test(test_scif__putc_sends_and_clears_tdfe_tend),
 		cmocka_unit_test(
 			test_scif__getc_reads_and_clears_receive_flags),

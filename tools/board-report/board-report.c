@@ -7,9 +7,11 @@
  * the firmware's console drivers themselves (the driver files of firmware/dev/
  * compiled for the host, their .fw_console_drivers section gathered by
  * board-report.ld as firmware/linker.ld does) and each driver's probe,
- * the CLINT/ACLINT, M-level IMSIC file, reset, AIA and riscv,pmu
- * decoders, with the
- * firmware's limits (FW_MAX_HARTS, FW_DEV_MAX_TIMERS). The other side
+ * the timer and doorbell walk with the firmware's timer drivers and the
+ * reset decoders with its reset, GPIO and I2C drivers (their sections
+ * gathered the same way), the AIA and riscv,pmu decoders, with the
+ * firmware's hart limit (FW_MAX_HARTS).
+ * The other side
  * is what OpenSBI's generic platform would match, from a table of its
  * drivers' compatible strings (--opensbi FILE): an enabled node with one
  * of a role's strings, the stdout-path node first for the console; a
@@ -39,17 +41,24 @@
 #include "sbipmu/pmu_map.h"
 
 #include "cpu/fw_defs.h" /* FW_MAX_HARTS */
-#include "dev/dev.h"	 /* struct fw_console_driver, FW_DEV_MAX_TIMERS */
+#include "dev/dev.h"	 /* struct fw_console_driver, fw_timer_driver */
 
-#define BOARD_MAX_FILE	  (4u << 20)
-#define BOARD_MAX_OSBI	  128
-#define BOARD_MAX_CONSOLE 16
+#define BOARD_MAX_FILE (4u << 20)
+#define BOARD_MAX_OSBI 128
 /* Every counter a hart may have but time (1): a board's real set is
  * unknown here, so the map is judged against the widest. */
 #define BOARD_PMU_COUNTERS 0xFFFFFFFDu
 
 extern const struct fw_console_driver _fw_console_drivers_start[],
 	_fw_console_drivers_end[];
+extern const struct fw_timer_driver _fw_timer_drivers_start[],
+	_fw_timer_drivers_end[];
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
 
 /* ---- OpenSBI's drivers, as the table names them ---- */
 
@@ -299,18 +308,19 @@ static const char *board_driver_string(const void *fdt, int node,
 /* As dev.c's dev_probe_console(): the decoder, then the driver's probe. */
 static void board_console(const void *fdt)
 {
-	static const struct dev_fdt_console_driver *list[BOARD_MAX_CONSOLE];
-	struct dev_fdt_console_drivers drivers = {list, 0};
-	const struct fw_console_driver *d = _fw_console_drivers_start;
+	const struct dev_fdt_console_drivers drivers = {
+		&_fw_console_drivers_start->fdt,
+		sizeof(struct fw_console_driver),
+		(unsigned int)(_fw_console_drivers_end -
+			       _fw_console_drivers_start)};
 	struct dev_fdt_console c;
 
-	for (; d < _fw_console_drivers_end && drivers.n < BOARD_MAX_CONSOLE;
-	     d++)
-		list[drivers.n++] = &d->fdt;
 	dev_fdt_console(fdt, &drivers, &c);
 	if (c.driver >= 0 && _fw_console_drivers_start[c.driver].probe(&c)) {
 		printf("\tconsole=%s %s (%s)", board_node_name(fdt, c.node),
-		       board_driver_string(fdt, c.node, list[c.driver]),
+		       board_driver_string(
+			       fdt, c.node,
+			       &_fw_console_drivers_start[c.driver].fdt),
 		       board_console_from[c.from]);
 		return;
 	}
@@ -319,89 +329,124 @@ static void board_console(const void *fdt)
 	board_console_why(fdt, "serial0", &c.why_alias);
 }
 
-static const char *const board_timer_names[] = {
-	[DEV_FDT_CLINT] = "clint",
-	[DEV_FDT_ACLINT_MSWI] = "aclint-mswi",
-	[DEV_FDT_ACLINT_MTIMER] = "aclint-mtimer",
-	[DEV_FDT_PLICSW] = "plicsw",
-	[DEV_FDT_PLMT] = "plmt",
+/* ---- timers and doorbells: the firmware's own drivers ---- */
+
+/* One kind of device in one role, and how many devices of it serve. */
+struct board_kind {
+	const char *name;
+	unsigned int n;
 };
 
-/* "aclint-mswi x1, aclint-mtimer x16": the devices by kind. */
-static void board_timer_kinds(const struct dev_fdt_timer_dev *devs,
-			      unsigned int n, bool msip)
+/*
+ * As dev.c keeps it: for each hart of the table (by its index in the
+ * facts) the first doorbell and timer context given to it; the kinds
+ * of the devices some hart took a context of, by role, in tree order.
+ */
+struct board_timers {
+	const struct platform_fdt_facts *f;
+	bool took[2][FW_MAX_HARTS];
+	struct board_kind *kinds[2]; /* room for every registered driver */
+	unsigned int n_kinds[2];
+	int last_node[2]; /* the device last counted in each role */
+	bool mtime;
+};
+
+/* The facts' index of hart @id, or -1 if the table does not list it. */
+static int board_hart_index(const struct platform_fdt_facts *f, uint64_t id)
 {
-	const char *sep = " ";
+	for (unsigned int i = 0; i < f->n_harts; i++)
+		if (f->harts[i].id == id)
+			return (int)i;
+	return -1;
+}
 
-	for (unsigned int k = DEV_FDT_CLINT; k < DEV_FDT_TIMER_TYPES; k++) {
-		unsigned int count = 0;
+static void board_timer_dev(void *ctx, const struct dev_fdt_timer_dev *d)
+{
+	struct board_timers *t = ctx;
 
-		for (unsigned int i = 0; i < n; i++)
-			count += devs[i].type == k &&
-				 (msip ? devs[i].n_msip : devs[i].n_mtimecmp);
-		if (count) {
-			printf("%s%s x%u", sep, board_timer_names[k], count);
-			sep = ", ";
-		}
+	t->mtime |= d->mtime != 0;
+}
+
+/* @name counted once more in @role's kinds. */
+static void board_kind_count(struct board_timers *t, unsigned int role,
+			     const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n_kinds[role]; i++)
+		if (!strcmp(t->kinds[role][i].name, name))
+			break;
+	if (i == t->n_kinds[role])
+		t->kinds[role][t->n_kinds[role]++] =
+			(struct board_kind){name, 0};
+	t->kinds[role][i].n++;
+}
+
+/* The first context of each role a hart is given is the one it keeps. */
+static void board_timer_hart(void *ctx, const struct dev_fdt_timer_dev *d,
+			     const struct dev_fdt_hart_ctx *c)
+{
+	struct board_timers *t = ctx;
+	int i = board_hart_index(t->f, c->hart);
+
+	if (i < 0 || t->took[c->role][i])
+		return;
+	t->took[c->role][i] = true;
+	if (t->last_node[c->role] != d->node) {
+		t->last_node[c->role] = d->node;
+		board_kind_count(t, c->role, d->driver->name);
 	}
 }
 
-/* Hart ids below FW_MAX_HARTS that have an M-level IMSIC file. */
-static void board_imsic_put(void *ctx, uint64_t hartid, uint64_t file)
+/* "aclint-mswi x1, aclint-mtimer x16": the devices by kind. */
+static void board_timer_kinds(const struct board_timers *t, unsigned int role)
 {
-	bool *has = ctx;
-
-	(void)file;
-	if (hartid < FW_MAX_HARTS)
-		has[hartid] = true;
+	for (unsigned int i = 0; i < t->n_kinds[role]; i++)
+		printf("%s%s x%u", i ? ", " : " ", t->kinds[role][i].name,
+		       t->kinds[role][i].n);
 }
 
 /*
- * As dev.c's fw_dev_probe_harts(): each listed hart's doorbell (MSIP,
- * else its M-level IMSIC file) and mtimecmp.
+ * As dev.c's fw_dev_probe_harts(): the walk with the firmware's timer
+ * drivers (their files compiled for the host), each listed hart keeping
+ * the first doorbell and mtimecmp it is given.
  */
 static void board_timers(const void *fdt, const struct platform_fdt_facts *f)
 {
-	static struct dev_fdt_timer_dev devs[FW_DEV_MAX_TIMERS];
-	static struct dev_fdt_hart_timer harts[FW_MAX_HARTS];
-	static bool imsic[FW_MAX_HARTS];
+	static struct board_timers t;
+	const struct dev_fdt_timer_drivers drv = {
+		&_fw_timer_drivers_start->fdt, sizeof(struct fw_timer_driver),
+		(unsigned int)(_fw_timer_drivers_end -
+			       _fw_timer_drivers_start)};
+	const struct dev_fdt_timer_sink sink = {board_timer_dev,
+						board_timer_hart, &t};
 	struct dev_fdt_timer_summary sum;
-	struct dev_fdt_imsic_summary isum;
-	unsigned int ipi = 0, by_imsic = 0, timer = 0, i;
-	bool mtime = false;
+	unsigned int ipi = 0, timer = 0, i;
 
-	dev_fdt_timers(fdt, devs, FW_DEV_MAX_TIMERS, harts, FW_MAX_HARTS, &sum);
-	memset(imsic, 0, sizeof(imsic));
-	dev_fdt_imsic_m_files(fdt, board_imsic_put, imsic, &isum);
-	for (i = 0; i < f->n_harts; i++) {
-		const struct dev_fdt_hart_timer *h;
-		bool msip;
-
-		if (f->harts[i].id >= FW_MAX_HARTS)
-			continue;
-		h = &harts[f->harts[i].id];
-		msip = h->msip_dev < sum.n_devs;
-		by_imsic += !msip && imsic[f->harts[i].id];
-		ipi += msip || imsic[f->harts[i].id];
-		timer += h->mtimecmp_dev < sum.n_devs;
+	free(t.kinds[0]);
+	free(t.kinds[1]);
+	t = (struct board_timers){.f = f, .last_node = {-1, -1}};
+	t.kinds[0] = calloc(drv.n + 1, sizeof(struct board_kind));
+	t.kinds[1] = calloc(drv.n + 1, sizeof(struct board_kind));
+	if (!t.kinds[0] || !t.kinds[1]) {
+		printf("\tipi=?\ttimer=?\trefused=?");
+		return;
 	}
-	for (i = 0; i < sum.n_devs; i++)
-		mtime |= devs[i].mtime != 0;
+	dev_fdt_timers(fdt, &drv, &sink, &sum);
+	for (i = 0; i < f->n_harts; i++) {
+		ipi += t.took[DEV_FDT_ROLE_IPI][i];
+		timer += t.took[DEV_FDT_ROLE_TIMER][i];
+	}
 	printf("\tipi=%u/%u", ipi, f->n_harts);
-	board_timer_kinds(devs, sum.n_devs, true);
-	if (by_imsic)
-		printf("%simsic files x%u", ipi > by_imsic ? ", " : " ",
-		       by_imsic);
+	board_timer_kinds(&t, DEV_FDT_ROLE_IPI);
 	printf("\ttimer=%u/%u", timer, f->n_harts);
-	board_timer_kinds(devs, sum.n_devs, false);
+	board_timer_kinds(&t, DEV_FDT_ROLE_TIMER);
 	if (timer)
-		printf(mtime ? "; mtime register" : "; time CSR");
+		printf(t.mtime ? "; mtime register" : "; time CSR");
 	printf("\trefused=%u", sum.refused);
 	if (sum.refused)
 		printf(" (%s: %s)", sum.first_refused.role,
 		       sum.first_refused.problem);
-	if (sum.devs_over)
-		printf("; %u timer devices over the limit", sum.devs_over);
 }
 
 static void board_timebase(const void *fdt)
@@ -415,15 +460,26 @@ static void board_timebase(const void *fdt)
 		printf("\ttimebase=%" PRIu64, hz);
 }
 
+/* As dev.c's dev_probe_resets(): the registered reset drivers. */
 static void board_resets(const void *fdt)
 {
 	static struct dev_fdt_resets r;
+	const struct dev_fdt_reset_drivers drv = {
+		{_fw_reset_drivers_start, sizeof(struct fw_reset_driver),
+		 (unsigned int)(_fw_reset_drivers_end -
+				_fw_reset_drivers_start)},
+		{_fw_gpio_drivers_start, sizeof(struct fw_gpio_driver),
+		 (unsigned int)(_fw_gpio_drivers_end - _fw_gpio_drivers_start)},
+		{_fw_i2c_drivers_start, sizeof(struct fw_i2c_driver),
+		 (unsigned int)(_fw_i2c_drivers_end - _fw_i2c_drivers_start)},
+	};
 	uint32_t types = 0;
-	unsigned int gpio = 0, i2c = 0;
+	unsigned int writes = 0, gpio = 0, i2c = 0;
 
-	dev_fdt_resets(fdt, &r);
+	dev_fdt_resets(fdt, &drv, &r);
 	for (unsigned int i = 0; i < r.n; i++) {
 		types |= r.r[i].srst;
+		writes += r.r[i].action == DEV_FDT_RESET_WRITE32;
 		gpio += r.r[i].action == DEV_FDT_RESET_GPIO;
 		i2c += r.r[i].action == DEV_FDT_RESET_I2C;
 	}
@@ -435,9 +491,8 @@ static void board_resets(const void *fdt)
 	if (types & DEV_FDT_SRST_REBOOT)
 		printf("reboot");
 	if (r.n)
-		printf(" (%u register write%s, %u gpio%s", r.n - gpio - i2c,
-		       r.n - gpio - i2c == 1 ? "" : "s", gpio,
-		       i2c ? ", " : ")");
+		printf(" (%u register write%s, %u gpio%s", writes,
+		       writes == 1 ? "" : "s", gpio, i2c ? ", " : ")");
 	if (i2c)
 		printf("%u i2c)", i2c);
 	if (r.refused)
@@ -579,13 +634,16 @@ static int board_report(const char *path, const struct board_osbi *t)
 	return 0;
 }
 
-/* The section must hold whole structs, or the walk above misreads it. */
+/* The sections must hold whole structs, or the walks above misread them. */
 static bool board_drivers_ok(void)
 {
 	size_t bytes = (size_t)((const char *)_fw_console_drivers_end -
 				(const char *)_fw_console_drivers_start);
+	size_t timer_bytes = (size_t)((const char *)_fw_timer_drivers_end -
+				      (const char *)_fw_timer_drivers_start);
 
-	return bytes && bytes % sizeof(struct fw_console_driver) == 0;
+	return bytes && bytes % sizeof(struct fw_console_driver) == 0 &&
+	       timer_bytes && timer_bytes % sizeof(struct fw_timer_driver) == 0;
 }
 
 int main(int argc, char **argv)
@@ -604,8 +662,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!board_drivers_ok()) {
-		fprintf(stderr, "board-report: console driver section is not "
-				"an array (link with board-report.ld)\n");
+		fprintf(stderr, "board-report: a driver section is not an "
+				"array (link with board-report.ld)\n");
 		return 2;
 	}
 	for (int i = 3; i < argc; i++)
