@@ -60,7 +60,7 @@ static void aclint_mtimecmp_set(const struct fw_hart *h, uint64_t value)
 	fw_dev_mtimecmp_write(h->timer_reg, value);
 }
 
-static const struct fw_timer_ops aclint_mtimecmp = {
+const struct fw_timer_ops fw_dev_mtimecmp_ops = {
 	.hart_setup = aclint_mtimecmp_setup,
 	.set = aclint_mtimecmp_set,
 };
@@ -80,7 +80,7 @@ FW_TIMER_DRIVER(fw_timer_clint) = {
 		.name = "clint",
 		.decode = dev_fdt_timer_clint},
 	.ipi = &aclint_msip,
-	.timer = &aclint_mtimecmp,
+	.timer = &fw_dev_mtimecmp_ops,
 };
 
 FW_TIMER_DRIVER(fw_timer_aclint_mswi) = {
@@ -94,7 +94,7 @@ FW_TIMER_DRIVER(fw_timer_aclint_mtimer) = {
 	.fdt = {.compatible = mtimer_compatible,
 		.name = "aclint-mtimer",
 		.decode = dev_fdt_timer_mtimer},
-	.timer = &aclint_mtimecmp,
+	.timer = &fw_dev_mtimecmp_ops,
 };
 
 FW_TIMER_DRIVER(fw_timer_thead_clint) = {
@@ -103,7 +103,7 @@ FW_TIMER_DRIVER(fw_timer_thead_clint) = {
 		.decode = dev_fdt_timer_clint,
 		.flags = DEV_FDT_TIMER_NO_MTIME},
 	.ipi = &aclint_msip,
-	.timer = &aclint_mtimecmp,
+	.timer = &fw_dev_mtimecmp_ops,
 };
 
 FW_TIMER_DRIVER(fw_timer_thead_mswi) = {
@@ -119,5 +119,5 @@ FW_TIMER_DRIVER(fw_timer_thead_mtimer) = {
 		.name = "aclint-mtimer",
 		.decode = dev_fdt_timer_mtimer,
 		.flags = DEV_FDT_TIMER_NO_MTIME},
-	.timer = &aclint_mtimecmp,
+	.timer = &fw_dev_mtimecmp_ops,
 };

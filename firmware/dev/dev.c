@@ -24,17 +24,6 @@ struct fw_devices fw_dev;
 
 static struct dev_fdt_resets dev_resets;
 
-extern const struct fw_console_driver _fw_console_drivers_start[],
-	_fw_console_drivers_end[];
-extern const struct fw_timer_driver _fw_timer_drivers_start[],
-	_fw_timer_drivers_end[];
-extern const struct fw_reset_driver _fw_reset_drivers_start[],
-	_fw_reset_drivers_end[];
-extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
-	_fw_gpio_drivers_end[];
-extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
-	_fw_i2c_drivers_end[];
-
 /* The registered console drivers (linker.ld gathers them), as decoded. */
 static struct dev_fdt_console_drivers dev_console_drivers(void)
 {

@@ -357,4 +357,26 @@ static inline bool fw_dev_passed(uint64_t deadline)
 	return (int64_t)(fw_dev_time() - deadline) > 0;
 }
 
+/*
+ * The registered drivers of each kind, [start, end), as the linker
+ * gathers them (linker.ld; the host builds link the same sections with
+ * tools/board-report/board-report.ld).
+ */
+extern const struct fw_console_driver _fw_console_drivers_start[],
+	_fw_console_drivers_end[];
+extern const struct fw_timer_driver _fw_timer_drivers_start[],
+	_fw_timer_drivers_end[];
+extern const struct fw_reset_driver _fw_reset_drivers_start[],
+	_fw_reset_drivers_end[];
+extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
+	_fw_gpio_drivers_end[];
+extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
+	_fw_i2c_drivers_end[];
+
+/*
+ * A timer whose per-hart context is one 64-bit mtimecmp register
+ * (CLINT, ACLINT MTIMER, Andes' PLMT: aclint.c).
+ */
+extern const struct fw_timer_ops fw_dev_mtimecmp_ops;
+
 #endif

@@ -10,28 +10,6 @@
 #include <sbipmu/dev_fdt.h>
 
 #include "dev/dev.h"
-#include "rt/hart.h"
-
-static bool plmt_hart_setup(struct fw_hart *h,
-			    const struct dev_fdt_timer_dev *d,
-			    const struct dev_fdt_hart_ctx *c)
-{
-	(void)d;
-	if (c->addr > UINTPTR_MAX)
-		return false;
-	h->timer_reg = (uintptr_t)c->addr;
-	return true;
-}
-
-static void plmt_set(const struct fw_hart *h, uint64_t value)
-{
-	fw_dev_mtimecmp_write(h->timer_reg, value);
-}
-
-static const struct fw_timer_ops plmt_ops = {
-	.hart_setup = plmt_hart_setup,
-	.set = plmt_set,
-};
 
 static const char *const plmt_compatible[] = {"andestech,plmt0", NULL};
 
@@ -39,5 +17,5 @@ FW_TIMER_DRIVER(fw_timer_plmt) = {
 	.fdt = {.compatible = plmt_compatible,
 		.name = "plmt",
 		.decode = dev_fdt_timer_plmt},
-	.timer = &plmt_ops,
+	.timer = &fw_dev_mtimecmp_ops, /* aclint.c */
 };

@@ -41,11 +41,6 @@
 #define BLOB_MAX  (256 * 1024)
 #define MAX_HARTS 8
 
-extern const struct fw_console_driver _fw_console_drivers_start[],
-	_fw_console_drivers_end[];
-extern const struct fw_timer_driver _fw_timer_drivers_start[],
-	_fw_timer_drivers_end[];
-
 static unsigned int timer_count(void)
 {
 	return (unsigned int)(_fw_timer_drivers_end - _fw_timer_drivers_start);
@@ -350,13 +345,6 @@ static void test_console_drivers__host_table_is_the_registered_one(void **state)
 }
 
 /* ---- reset drivers, and the controllers their actions go through ---- */
-
-extern const struct fw_reset_driver _fw_reset_drivers_start[],
-	_fw_reset_drivers_end[];
-extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
-	_fw_gpio_drivers_end[];
-extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
-	_fw_i2c_drivers_end[];
 
 #define SECTION_COUNT(kind)                                                    \
 	((unsigned int)(_fw_##kind##_drivers_end - _fw_##kind##_drivers_start))

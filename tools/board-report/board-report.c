@@ -49,17 +49,6 @@
  * unknown here, so the map is judged against the widest. */
 #define BOARD_PMU_COUNTERS 0xFFFFFFFDu
 
-extern const struct fw_console_driver _fw_console_drivers_start[],
-	_fw_console_drivers_end[];
-extern const struct fw_timer_driver _fw_timer_drivers_start[],
-	_fw_timer_drivers_end[];
-extern const struct fw_reset_driver _fw_reset_drivers_start[],
-	_fw_reset_drivers_end[];
-extern const struct fw_gpio_driver _fw_gpio_drivers_start[],
-	_fw_gpio_drivers_end[];
-extern const struct fw_i2c_driver _fw_i2c_drivers_start[],
-	_fw_i2c_drivers_end[];
-
 /* ---- OpenSBI's drivers, as the table names them ---- */
 
 struct board_osbi_entry {
