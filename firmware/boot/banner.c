@@ -443,7 +443,7 @@ static void banner_devices(void)
 			  "refused (%s): their devices reach no S-mode "
 			  "handler\n",
 			  fw_dev.aplic_refused, fw_dev.aplic_why);
-	if (!sbi_ext_offered(SBI_EXT_SRST))
+	if (!fw_ext_offered(SBI_EXT_SRST))
 		fw_printf("Reset           : none: SRST not offered\n");
 	else
 		fw_printf("Reset           : %s:%s%s\n", fw_dev.reset_name,
@@ -523,8 +523,8 @@ static void banner_next(const struct fw_boot *b)
 		  FW_VERSION_MAJOR, FW_VERSION_MINOR);
 	/* as probe_extension answers (sbi_offered.c) */
 	fw_printf("SBI extensions  : BASE TIME IPI RFNC HSM%s%s%s%s%s\n",
-		  sbi_ext_offered(SBI_EXT_SRST) ? " SRST" : "",
-		  sbi_ext_offered(SBI_EXT_DBCN) ? " DBCN" : "",
+		  fw_ext_offered(SBI_EXT_SRST) ? " SRST" : "",
+		  fw_ext_offered(SBI_EXT_DBCN) ? " DBCN" : "",
 		  b->pmu ? " PMU" : "", b->sse_error ? "" : " SSE",
 		  fw_feat.legacy ? " LEGACY" : "");
 	banner_legacy();

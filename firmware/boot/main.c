@@ -188,7 +188,7 @@ static void main_hart_init(struct fw_hart *h)
 {
 	fw_hart_setup(fw_dev_ipi_mip(h));
 	/* Timer compare to "never" (sbi_time.c: not mtimecmp with Sstc). */
-	sbi_time_cancel(h);
+	fw_ext_time_cancel(h);
 	if (main_boot_info.pmu && h->pmu_mem)
 		h->pmu =
 			pmu_hart_init(h->pmu_mem, main_boot_info.pmu_hart_bytes,
@@ -220,7 +220,7 @@ void fw_main_secondary(unsigned long hartid)
 		main_park();
 	main_wait_stage(h, STAGE_SETUP);
 	main_hart_init(h);
-	sbi_hsm_wait_start(h);
+	fw_ext_hsm_wait_start(h);
 }
 
 /*

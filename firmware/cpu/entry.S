@@ -19,7 +19,7 @@
  *    clobber: the caller-saved ones but t3-t6, which the firmware is
  *    compiled never to touch (-ffixed-t3..t6, FW_REG_CFLAGS in
  *    mk/common.mk; scripts/fw-fixed-regs.sh checks the linked image). It
- *    calls sbi_ecall_handle() with the arguments in registers and returns
+ *    calls fw_ext_ecall_handle() with the arguments in registers and returns
  *    its struct sbiret as it comes back in a0/a1: that is the hot path
  *    Linux takes on every context switch. Any other trap also saves t3-t6
  *    and the callee-saved registers, which instruction emulation may read
@@ -303,7 +303,7 @@ fw_trap_entry:
 	bne	t1, t2, fw_trap_slow
 	/*
 	 * SBI call: it returns to the instruction after the ecall (unless
-	 * HSM redirects mepc meanwhile). sbi_ecall_handle(hart, fid = a6,
+	 * HSM redirects mepc meanwhile). fw_ext_ecall_handle(hart, fid = a6,
 	 * &a0 in the frame, eid = a7) returns struct sbiret in a0/a1, the
 	 * SBI return registers. Everything else is restored.
 	 */
@@ -313,7 +313,7 @@ fw_trap_entry:
 	mv	a1, a6
 	addi	a2, sp, FW_TRAP_REG(10)
 	mv	a3, a7
-	jal	sbi_ecall_handle	/* in reach: the image is < 1 MiB */
+	jal	fw_ext_ecall_handle	/* in reach: the image is < 1 MiB */
 	REG_L	ra, FW_TRAP_REG(1)(sp)
 	REG_L	t0, FW_TRAP_REG(5)(sp)
 	REG_L	t1, FW_TRAP_REG(6)(sp)

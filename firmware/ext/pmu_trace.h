@@ -18,7 +18,7 @@ void fw_pmu_trace_alloc(void);
 /* Calls each hart's ring keeps (0: no trace), once allocated. */
 uint32_t fw_pmu_trace_entries(void);
 
-/* The PMU extension's handler while tracing (an sbi_ext_fn). */
+/* The PMU extension's handler while tracing (an fw_ext_fn). */
 struct sbiret fw_pmu_trace_ecall(struct fw_hart *h, unsigned long fid,
 				 const unsigned long a[6]);
 

@@ -17,8 +17,8 @@ static struct sbiret base_ok(unsigned long value)
 	return r;
 }
 
-struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6])
+struct sbiret fw_ext_base_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 
@@ -33,7 +33,7 @@ struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
 		return base_ok(((unsigned long)FW_VERSION_MAJOR << 16) |
 			       FW_VERSION_MINOR);
 	case SBI_EXT_BASE_PROBE_EXT:
-		return base_ok(sbi_ext_offered(a[0]) ? 1 : 0);
+		return base_ok(fw_ext_offered(a[0]) ? 1 : 0);
 	case SBI_EXT_BASE_GET_MVENDORID:
 		return base_ok(fw_feat.mvendorid);
 	case SBI_EXT_BASE_GET_MARCHID:

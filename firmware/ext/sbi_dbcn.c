@@ -61,8 +61,8 @@ static struct sbiret dbcn_rw(struct fw_hart *h, bool write, unsigned long n,
 	return r;
 }
 
-struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6])
+struct sbiret fw_ext_dbcn_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6])
 {
 	struct sbiret r = {SBI_SUCCESS, 0};
 

@@ -22,7 +22,7 @@
  * SBI_ERR_NOT_SUPPORTED with value 0 only and changes no state, so
  * neither needs the backstop nor can make an SSE event due. Everything
  * else goes through the switch of ecall_lookup(), which GCC turns into a
- * binary search on the EID. sbi_ecall_handle() itself has no stack
+ * binary search on the EID. fw_ext_ecall_handle() itself has no stack
  * frame: every path ends in a jump, and the result goes back to entry.S
  * in a0/a1, not through the trap frame.
  */
@@ -37,26 +37,26 @@
 #include "rt/hart.h"
 
 /* Handler of every extension but the PMU's (see the fast path below). */
-static sbi_ext_fn ecall_lookup(unsigned long eid)
+static fw_ext_fn ecall_lookup(unsigned long eid)
 {
 	switch (eid) {
 	case SBI_EXT_BASE:
-		return sbi_base_ecall;
+		return fw_ext_base_ecall;
 	case SBI_EXT_TIME:
-		return sbi_time_ecall;
+		return fw_ext_time_ecall;
 	case SBI_EXT_IPI:
-		return sbi_ipi_ecall;
+		return fw_ext_ipi_ecall;
 	case SBI_EXT_RFENCE:
-		return sbi_rfence_ecall;
+		return fw_ext_rfence_ecall;
 	case SBI_EXT_HSM:
-		return sbi_hsm_ecall;
+		return fw_ext_hsm_ecall;
 	case SBI_EXT_SRST: /* with a device that resets */
-		return sbi_ext_offered(eid) ? sbi_srst_ecall : NULL;
+		return fw_ext_offered(eid) ? fw_ext_srst_ecall : NULL;
 	case SBI_EXT_DBCN: /* with a console */
-		return sbi_ext_offered(eid) ? sbi_dbcn_ecall : NULL;
+		return fw_ext_offered(eid) ? fw_ext_dbcn_ecall : NULL;
 	case SBI_EXT_SSE:
 		return fw_sse_ecall;
-	case SBI_EXT_PMU: /* only while traced: see sbi_ecall_handle() */
+	case SBI_EXT_PMU: /* only while traced: see fw_ext_ecall_handle() */
 		return fw_pmu_trace_ecall;
 	default:
 		return NULL;
@@ -102,7 +102,7 @@ ecall_legacy(struct fw_hart *h, const unsigned long a[6], unsigned long eid)
 
 	if (pmu_fw_events_counted(h->pmu, ECALL_EVENTS))
 		ecall_count(h->pmu);
-	ret.error = sbi_legacy_ecall(h, eid, a);
+	ret.error = fw_ext_legacy_ecall(h, eid, a);
 	ret.value = a[1];
 	if (h->sse_work)
 		ret = fw_sse_ecall_exit(h, a, ret);
@@ -118,10 +118,10 @@ static __attribute__((noinline)) struct sbiret
 ecall_dispatch(struct fw_hart *h, unsigned long fid, const unsigned long a[6],
 	       unsigned long eid)
 {
-	sbi_ext_fn fn = ecall_lookup(eid);
+	fw_ext_fn fn = ecall_lookup(eid);
 	struct sbiret ret = {SBI_ERR_NOT_SUPPORTED, 0};
 
-	/* Here, not in sbi_ecall_handle(): a test there cost the PMU fast
+	/* Here, not in fw_ext_ecall_handle(): a test there cost the PMU fast
 	 * path two register moves (make bench-check). */
 	if (eid <= SBI_EXT_LEGACY_LAST)
 		return ecall_legacy(h, a, eid);
@@ -168,7 +168,7 @@ ecall_base_counted(struct fw_hart *h, unsigned long fid,
 		   const unsigned long a[6])
 {
 	ecall_count(h->pmu);
-	return sbi_base_ecall(h, fid, a);
+	return fw_ext_base_ecall(h, fid, a);
 }
 
 /* BASE (SBI v3.0 chapter "Base Extension"), a tail call as PMU's. */
@@ -177,11 +177,11 @@ static inline struct sbiret ecall_base(struct fw_hart *h, unsigned long fid,
 {
 	if (pmu_fw_events_counted(h->pmu, ECALL_EVENTS))
 		return ecall_base_counted(h, fid, a);
-	return sbi_base_ecall(h, fid, a);
+	return fw_ext_base_ecall(h, fid, a);
 }
 
-struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
-			       const unsigned long a[6], unsigned long eid)
+struct sbiret fw_ext_ecall_handle(struct fw_hart *h, unsigned long fid,
+				  const unsigned long a[6], unsigned long eid)
 {
 	if (eid == SBI_EXT_PMU && h->pmu_fast)
 		return ecall_pmu(h->pmu_fast, fid, a);

@@ -23,39 +23,39 @@
 #define FW_SBI_SPEC_MAJOR 3UL
 #define FW_SBI_SPEC_MINOR 0UL
 
-typedef struct sbiret (*sbi_ext_fn)(struct fw_hart *h, unsigned long fid,
-				    const unsigned long a[6]);
+typedef struct sbiret (*fw_ext_fn)(struct fw_hart *h, unsigned long fid,
+				   const unsigned long a[6]);
 
-struct sbiret sbi_base_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6]);
-struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6]);
-struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
-			    const unsigned long a[6]);
-struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
+struct sbiret fw_ext_base_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6]);
+struct sbiret fw_ext_time_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6]);
+struct sbiret fw_ext_ipi_ecall(struct fw_hart *h, unsigned long fid,
 			       const unsigned long a[6]);
-struct sbiret sbi_hsm_ecall(struct fw_hart *h, unsigned long fid,
-			    const unsigned long a[6]);
-struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6]);
-struct sbiret sbi_dbcn_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6]);
+struct sbiret fw_ext_rfence_ecall(struct fw_hart *h, unsigned long fid,
+				  const unsigned long a[6]);
+struct sbiret fw_ext_hsm_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6]);
+struct sbiret fw_ext_srst_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6]);
+struct sbiret fw_ext_dbcn_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6]);
 
 /*
  * Legacy extension @eid (0x00-0x0F) with the argument registers as
  * S-mode left them: the value for a0 (an SBI error code, or
- * console_getchar's byte or -1). sbi_legacy_offered() says whether @eid
+ * console_getchar's byte or -1). fw_ext_legacy_offered() says whether @eid
  * is implemented; a call to one that is not answers NOT_SUPPORTED.
  */
-long sbi_legacy_ecall(struct fw_hart *h, unsigned long eid,
-		      const unsigned long a[6]);
-bool sbi_legacy_offered(unsigned long eid);
+long fw_ext_legacy_ecall(struct fw_hart *h, unsigned long eid,
+			 const unsigned long a[6]);
+bool fw_ext_legacy_offered(unsigned long eid);
 
 /*
  * Is extension @eid implemented on the calling hart (BASE
  * probe_extension; sbi_offered.c)?
  */
-bool sbi_ext_offered(unsigned long eid);
+bool fw_ext_offered(unsigned long eid);
 
 /*
  * Entry from entry.S for an ecall from S-mode, with the arguments of an
@@ -65,39 +65,39 @@ bool sbi_ext_offered(unsigned long eid);
  * The result goes back in a0/a1 (the psABI returns a two-word struct in
  * registers), which entry.S leaves as they are on the way out.
  */
-struct sbiret sbi_ecall_handle(struct fw_hart *h, unsigned long fid,
-			       const unsigned long a[6], unsigned long eid);
+struct sbiret fw_ext_ecall_handle(struct fw_hart *h, unsigned long fid,
+				  const unsigned long a[6], unsigned long eid);
 
 /* TIME: S-mode's next timer event at @when (counted as SET_TIMER). */
-void sbi_time_set(struct fw_hart *h, uint64_t when);
+void fw_ext_time_set(struct fw_hart *h, uint64_t when);
 
 /* IPI: raise the S-mode software interrupt on every hart of @list. */
-void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list);
+void fw_ext_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list);
 
 /*
  * RFENCE: fence @fid (an RFENCE function ID the caller checked is
  * implemented) over [start, start + size) on every hart of @list, and
  * wait until all of them did.
  */
-void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
-			unsigned int fid, unsigned long start,
-			unsigned long size, unsigned long asid);
+void fw_ext_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
+			   unsigned int fid, unsigned long start,
+			   unsigned long size, unsigned long asid);
 
 /*
  * SRST: reset as @type and @reason ask. Returns only on failure: the
  * SRST error (INVALID_PARAM, NOT_SUPPORTED, or FAILED when the device
  * did not act).
  */
-long sbi_srst_request(enum sbi_srst_type_class type,
-		      enum sbi_srst_reason_class reason);
+long fw_ext_srst_request(enum sbi_srst_type_class type,
+			 enum sbi_srst_reason_class reason);
 
 /* TIME: M-timer interrupt (no Sstc): hand the tick to S-mode. */
-void sbi_time_irq(struct fw_hart *h);
+void fw_ext_time_irq(struct fw_hart *h);
 
 /* TIME: no timer pending for S-mode (boot, hart stop). */
-void sbi_time_cancel(struct fw_hart *h);
+void fw_ext_time_cancel(struct fw_hart *h);
 
 /* HSM: park a non-boot hart until hart_start; never returns. */
-void sbi_hsm_wait_start(struct fw_hart *h) __attribute__((noreturn));
+void fw_ext_hsm_wait_start(struct fw_hart *h) __attribute__((noreturn));
 
 #endif

@@ -4,7 +4,7 @@
  * Management Extension"): the hardware half. The state machine, each
  * call's checks and its errors are rt/hsm.c's (host-tested); here is
  * what a transition asks of the hart: ring a started hart's doorbell,
- * park a stopped one in sbi_hsm_wait_start() until a start is posted,
+ * park a stopped one in fw_ext_hsm_wait_start() until a start is posted,
  * wait for an interrupt in suspend, enter S-mode, and leave no S-mode
  * state behind a stop. Stopped and suspended harts keep serving fence
  * requests.
@@ -56,7 +56,7 @@ static void hsm_sleep(struct fw_hart *h)
 		fw_ipi_handle(h);
 }
 
-void sbi_hsm_wait_start(struct fw_hart *h)
+void fw_ext_hsm_wait_start(struct fw_hart *h)
 {
 	unsigned long addr, arg;
 
@@ -91,7 +91,7 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 	if (fw_hsm_stop(h))
 		return hsm_ret(SBI_ERR_FAILED, 0);
 	/* Leave no S-mode timer, software interrupt or SSE event behind. */
-	sbi_time_cancel(h);
+	fw_ext_time_cancel(h);
 	csr_clear(CSR_MIP, MIP_SSIP);
 	fw_sse_hart_reset(h);
 	/*
@@ -102,7 +102,7 @@ static struct sbiret hsm_stop(struct fw_hart *h)
 	 */
 	if (h->pmu)
 		pmu_hart_reset(h->pmu);
-	sbi_hsm_wait_start(h);
+	fw_ext_hsm_wait_start(h);
 }
 
 static struct sbiret hsm_status(unsigned long hartid)
@@ -131,8 +131,8 @@ static struct sbiret hsm_suspend(struct fw_hart *h,
 	return hsm_ret(SBI_SUCCESS, 0);
 }
 
-struct sbiret sbi_hsm_ecall(struct fw_hart *h, unsigned long fid,
-			    const unsigned long a[6])
+struct sbiret fw_ext_hsm_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6])
 {
 	switch (fid) {
 	case SBI_EXT_HSM_HART_START:

@@ -11,7 +11,7 @@
 #include "ext/ipi.h"
 #include "ext/sbi_ext.h"
 
-void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list)
+void fw_ext_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list)
 {
 	struct fw_hart *t;
 	unsigned int cursor = 0;
@@ -22,8 +22,8 @@ void sbi_ipi_send_list(struct fw_hart *h, const struct fw_hartlist *list)
 	}
 }
 
-struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
-			    const unsigned long a[6])
+struct sbiret fw_ext_ipi_ecall(struct fw_hart *h, unsigned long fid,
+			       const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct fw_hartlist list;
@@ -33,6 +33,6 @@ struct sbiret sbi_ipi_ecall(struct fw_hart *h, unsigned long fid,
 	r.error = fw_hartlist_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	sbi_ipi_send_list(h, &list);
+	fw_ext_ipi_send_list(h, &list);
 	return r;
 }

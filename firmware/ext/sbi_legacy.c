@@ -34,7 +34,7 @@
 #include "ext/sbi_ext.h"
 #include "rt/console.h"
 
-bool sbi_legacy_offered(unsigned long eid)
+bool fw_ext_legacy_offered(unsigned long eid)
 {
 	if (!FW_LEGACY || !fw_feat.legacy)
 		return false;
@@ -119,7 +119,7 @@ static long legacy_send_ipi(struct fw_hart *h, unsigned long addr)
 
 	if (err)
 		return err;
-	sbi_ipi_send_list(h, &list);
+	fw_ext_ipi_send_list(h, &list);
 	return SBI_SUCCESS;
 }
 
@@ -132,7 +132,7 @@ static long legacy_fence(struct fw_hart *h, unsigned int fid,
 
 	if (err)
 		return err;
-	sbi_rfence_request(h, &list, fid, a[1], a[2], a[3]);
+	fw_ext_rfence_request(h, &list, fid, a[1], a[2], a[3]);
 	return SBI_SUCCESS;
 }
 
@@ -143,7 +143,7 @@ static long legacy_set_timer(struct fw_hart *h, const unsigned long a[6])
 #if __riscv_xlen == 32
 	when |= (uint64_t)a[1] << 32; /* stime_value is 64 bits on RV32 too */
 #endif
-	sbi_time_set(h, when);
+	fw_ext_time_set(h, when);
 	return SBI_SUCCESS;
 }
 
@@ -195,16 +195,16 @@ static long legacy_call(struct fw_hart *h, unsigned long eid,
 		return legacy_fence(h, SBI_EXT_RFENCE_REMOTE_SFENCE_VMA_ASID,
 				    a);
 	default: /* SHUTDOWN: returns only if the device did not act */
-		return sbi_srst_request(SBI_SRST_TYPE_SHUTDOWN,
-					SBI_SRST_REASON_NONE);
+		return fw_ext_srst_request(SBI_SRST_TYPE_SHUTDOWN,
+					   SBI_SRST_REASON_NONE);
 	}
 }
 
-long sbi_legacy_ecall(struct fw_hart *h, unsigned long eid,
-		      const unsigned long a[6])
+long fw_ext_legacy_ecall(struct fw_hart *h, unsigned long eid,
+			 const unsigned long a[6])
 {
 	/* With FW_LEGACY=0 this is the whole function: the rest is gone. */
-	if (!sbi_legacy_offered(eid))
+	if (!fw_ext_legacy_offered(eid))
 		return SBI_ERR_NOT_SUPPORTED;
 	return legacy_call(h, eid, a);
 }

@@ -13,10 +13,10 @@
 #include "ext/sbi_ext.h"
 #include "rt/hart.h"
 
-bool sbi_ext_offered(unsigned long eid)
+bool fw_ext_offered(unsigned long eid)
 {
 	if (eid <= SBI_EXT_LEGACY_LAST)
-		return sbi_legacy_offered(eid);
+		return fw_ext_legacy_offered(eid);
 	switch (eid) {
 	case SBI_EXT_BASE:
 	case SBI_EXT_TIME:

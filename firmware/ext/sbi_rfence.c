@@ -40,9 +40,9 @@ static unsigned long rfence_vmid(unsigned int fid)
 	return csr_read(CSR_HGATP) & HGATP_VMID_MASK;
 }
 
-void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
-			unsigned int fid, unsigned long start,
-			unsigned long size, unsigned long asid)
+void fw_ext_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
+			   unsigned int fid, unsigned long start,
+			   unsigned long size, unsigned long asid)
 {
 	struct fw_fence req = {.kind = fid,
 			       .start = start,
@@ -61,8 +61,8 @@ void sbi_rfence_request(struct fw_hart *h, const struct fw_hartlist *list,
 		fw_ipi_poll(h);
 }
 
-struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
-			       const unsigned long a[6])
+struct sbiret fw_ext_rfence_ecall(struct fw_hart *h, unsigned long fid,
+				  const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	struct fw_hartlist list;
@@ -73,6 +73,6 @@ struct sbiret sbi_rfence_ecall(struct fw_hart *h, unsigned long fid,
 	r.error = fw_hartlist_decode(a[0], a[1], &list);
 	if (r.error)
 		return r;
-	sbi_rfence_request(h, &list, (unsigned int)fid, a[2], a[3], a[4]);
+	fw_ext_rfence_request(h, &list, (unsigned int)fid, a[2], a[3], a[4]);
 	return r;
 }

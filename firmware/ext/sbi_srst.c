@@ -46,8 +46,8 @@ static long srst_check(enum sbi_srst_type_class type,
 	}
 }
 
-long sbi_srst_request(enum sbi_srst_type_class type,
-		      enum sbi_srst_reason_class reason)
+long fw_ext_srst_request(enum sbi_srst_type_class type,
+			 enum sbi_srst_reason_class reason)
 {
 	long err = srst_check(type, reason);
 
@@ -59,8 +59,8 @@ long sbi_srst_request(enum sbi_srst_type_class type,
 	return SBI_ERR_FAILED; /* the device did not act */
 }
 
-struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6])
+struct sbiret fw_ext_srst_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	enum sbi_srst_type_class type = sbi_ext_srst_type(a[0]);
@@ -69,6 +69,6 @@ struct sbiret sbi_srst_ecall(struct fw_hart *h, unsigned long fid,
 	(void)h;
 	if (fid != SBI_EXT_SRST_SYSTEM_RESET)
 		return r;
-	r.error = sbi_srst_request(type, reason);
+	r.error = fw_ext_srst_request(type, reason);
 	return r;
 }

@@ -45,14 +45,14 @@ static void time_program(struct fw_hart *h, uint64_t when)
 		csr_set(CSR_MIE, MIP_MTIP);
 }
 
-void sbi_time_set(struct fw_hart *h, uint64_t when)
+void fw_ext_time_set(struct fw_hart *h, uint64_t when)
 {
 	pmu_fw_event(h->pmu, SBI_PMU_FW_SET_TIMER);
 	time_program(h, when);
 }
 
-struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
-			     const unsigned long a[6])
+struct sbiret fw_ext_time_ecall(struct fw_hart *h, unsigned long fid,
+				const unsigned long a[6])
 {
 	struct sbiret r = {SBI_ERR_NOT_SUPPORTED, 0};
 	uint64_t when = a[0];
@@ -62,7 +62,7 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
 #if __riscv_xlen == 32
 	when |= (uint64_t)a[1] << 32;
 #endif
-	sbi_time_set(h, when);
+	fw_ext_time_set(h, when);
 	r.error = SBI_SUCCESS;
 	return r;
 }
@@ -76,7 +76,7 @@ struct sbiret sbi_time_ecall(struct fw_hart *h, unsigned long fid,
  * That made KVM's arch_timer selftest fail more often on us than on
  * OpenSBI (docs/kvm.md, "arch_timer and the pending MTIP").
  */
-void sbi_time_cancel(struct fw_hart *h)
+void fw_ext_time_cancel(struct fw_hart *h)
 {
 	/* Without Sstc this also clears MTIE and STIP; with Sstc MTIE is
 	 * never set and STIP follows stimecmp. */
@@ -90,7 +90,7 @@ void sbi_time_cancel(struct fw_hart *h)
  * and set mtimecmp to "never", so MTIP does not stay pending until
  * S-mode's next SET_TIMER.
  */
-void sbi_time_irq(struct fw_hart *h)
+void fw_ext_time_irq(struct fw_hart *h)
 {
 	fw_dev_timecmp_set(h, SBI_TIME_NEVER);
 	csr_clear(CSR_MIE, MIP_MTIP);

@@ -78,7 +78,7 @@ static void trap_interrupt(struct fw_hart *h, unsigned long irq)
 	switch (irq) {
 	case IRQ_M_TIMER:
 		pmu_fw_event(h->pmu, SBIPMU_FW_TIMER_IRQ);
-		sbi_time_irq(h);
+		fw_ext_time_irq(h);
 		break;
 	case IRQ_LCOF: /* not delegated while SSE takes it (sse_hw.c) */
 		fw_sse_lcofi(h);
