@@ -32,6 +32,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #ifndef GUEST_NOLIBC
-#include <termios.h>
+#include <sys/ioctl.h>
 #endif
 #include <time.h>
 #include <unistd.h>
@@ -590,12 +591,27 @@ static void quiet_console(void)
 			strerror(errno));
 }
 
-#ifndef GUEST_NOLIBC
-static void drain_wake(int sig)
+/*
+ * Wait, at most @ms milliseconds, for the console's tty to have sent
+ * everything written to it (its output queue empty). False if it did
+ * not, or cannot say.
+ */
+static bool console_sent(unsigned int ms)
 {
-	(void)sig; /* only to end tcdrain() with EINTR */
+	const struct timespec nap = {0, 10 * 1000 * 1000};
+	unsigned int waited;
+	int queued = 0;
+
+	for (waited = 0;; waited += 10) {
+		if (ioctl(STDOUT_FILENO, TIOCOUTQ, &queued) < 0)
+			return false;
+		if (queued == 0)
+			return true;
+		if (waited >= ms)
+			return false;
+		nanosleep(&nap, NULL);
+	}
 }
-#endif
 
 /*
  * Let the console's last lines out before the power goes. Seen with an
@@ -604,34 +620,28 @@ static void drain_wake(int sig)
  * transmit interrupt is lost now and then, the tty's output waits in
  * its buffer until a kernel message kicks the UART again, and the
  * power-off came first, so the log ended before perf's last lines and
- * the end marker. A kernel message (the console driver's own write
- * restarts transmission) and then waiting, at most 3 s, for the tty to
- * empty, fixes that order. RV32's nolibc guest has neither alarm() nor
- * tcdrain(): it only gets the kick.
+ * the end marker. A kernel message restarts transmission (the console
+ * driver's own write), but only when the queue does not empty by itself
+ * within 3 s: a kernel message is written to the UART at once, so one
+ * sent while the tty still sends our last line lands inside it (seen on
+ * a busy host: "=== sbipmu: done" + the kick + " ===", and the end
+ * marker was lost).
  */
 static void drain_console(void)
 {
 	static const char kick[] = "sbipmu: init: flushing the console\n";
-	int k = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	int k;
 
 	fflush(stdout);
+	if (console_sent(3000))
+		return;
+	k = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 	if (k >= 0) {
 		if (write(k, kick, sizeof(kick) - 1) < 0)
 			perror("init: /dev/kmsg");
 		close(k);
 	}
-#ifndef GUEST_NOLIBC
-	{
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = drain_wake; /* no SA_RESTART: EINTR ends it */
-		sigaction(SIGALRM, &sa, NULL);
-		alarm(3);
-		tcdrain(STDOUT_FILENO);
-		alarm(0);
-	}
-#endif
+	(void)console_sent(3000);
 }
 
 static void power_off(void)
