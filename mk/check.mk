@@ -27,7 +27,9 @@ lint: cppcheck format-check layers-check
 
 # The scripts' own logic as unit tests (Python's unittest, under a
 # second): the conformance suite's judge and table
-# (scripts/conformance_judge.py, conformance_compare.py).
+# (scripts/conformance_judge.py, conformance_compare.py), and
+# linux-check's judge and --ref table (scripts/linux_judge.py,
+# linux_vs_ref.py).
 scripts-test:
 	@echo "  UNITTEST tests/scripts/"
 	$(Q)python3 -m unittest discover -s tests/scripts -p 'test_*.py'
