@@ -17,7 +17,8 @@ MODE is the boot's kind in linux-check's matrix: "check" (every
 assertion below), "demo" (make run-linux's human-readable steps), "yield"
 (the sampling yield under -icount), "modes" (the :u/:k mode sums) or
 "soak" (Linux under load, guest/soak.c). The checks of the user-space
-counter programs are in scripts/linux_judge_user.py. guest/README.md
+counter programs are in scripts/linux_judge_user.py, those of the boots
+other than "check" in scripts/linux_judge_boots.py. guest/README.md
 ("What linux-check asserts") tells why each bound is what it is.
 Standard library only.
 """
@@ -27,6 +28,7 @@ import re
 import sys
 
 import guest_log as gl
+import linux_judge_boots as boots
 import linux_judge_user
 from linux_verdicts import Verdicts, arith, tdiv
 
@@ -50,33 +52,6 @@ RELAX_ITEMS = ("sbi-version", "snapshot", "fw-exact", "fw-remote",
 # the scheduler's choice): they must only be more than none.
 KERNEL_SLACK = 10
 
-# Sampling yield, as bench/sampling.py defines it: samples / (count /
-# period), the count read from the same sampled event at the end of the
-# run. Only a deterministic boot can judge it: without -icount QEMU 7.2's
-# cycles follow the host clock while its overflow timer fires at most
-# once per `period` nanoseconds, so count / period is ~10x above what any
-# firmware can deliver (bench/METHODOLOGY.md). The yield boot runs the
-# sampling benchmark's guest program (bench/linux/sample.c) on one hart
-# under -icount shift=0 with `norandmaps`, so it repeats exactly.
-# Measured: ours 0.986, OpenSBI 1.1 0.988 for cycles and instructions; a
-# firmware that loses overflows falls far below (Linux's snapshot restart,
-# docs/self-monitoring.md: 3 of 97 samples). Counting perf record's
-# samples against a separate perf stat run is no substitute: the sampled
-# run's workload takes another path (0.77-0.95 for either firmware,
-# depending on the rounds).
-YIELD_FLOOR = 0.95
-YIELD_ROWS = ("cycles", "instructions")
-
-# Mode filters add up (QEMU with Smcntrpmf, 1 hart, -icount): each run
-# counts an event's total and one mode's share together (guest/init.c
-# stat-share-u/-k), and the shares of :u and :k must add up to the whole
-# within MODES_TOLERANCE. The totals of two runs differ (by 3 % measured:
-# the kernel's own share grows with the events it switches), the shares
-# do not. Which counter gets which: the cfg_match notes in
-# docs/semantics.md (QEMU counts a selector on one programmable counter,
-# so the filtered one goes to mcycle/minstret, which Smcntrpmf filters).
-MODES_TOLERANCE = 0.01
-
 CLEAN_LOG = (r"WARNING:|BUG:|Oops|Kernel panic|Unable to handle|"
 	     r"detected stall|blocked for more than")
 FW_EVENTS = ("ipi_sent", "ipi_received", "fence_i_sent",
@@ -91,7 +66,8 @@ class Boot:
 	"""One boot of the matrix: what it ran on and how QEMU ended."""
 
 	def __init__(self, name, mode, smp, ssc, snap="auto", rc=0,
-		     arch="rv64", relax=(), min_sbi="2.0", yield_rows=YIELD_ROWS):
+		     arch="rv64", relax=(), min_sbi="2.0",
+		     yield_rows=boots.YIELD_ROWS):
 		self.name, self.mode, self.smp = name, mode, smp
 		self.ssc, self.snap, self.rc = ssc, snap, rc
 		self.arch, self.relax, self.min_sbi = arch, set(relax), min_sbi
@@ -397,148 +373,14 @@ class Judge:
 		linux_judge_user.selfmon(self)
 		self.sampling()
 
-	def boot_demo(self):
-		"""make run-linux's steps, each in human-readable form."""
-		for st in ("cpuinfo", "stat-hw", "stat-fw", "stat-raw",
-			   "stat-modes", "stat-multiplex", "record", "report",
-			   "interrupts"):
-			self.expect_exit(st, "0")
-		linux_judge_user.pu_exit(self, "user-access")
-		linux_judge_user.pu_exit(self, "selfmon")
-		self.v.check("demo:stat-format", "no 'Performance counter stats' "
-			     "header", gl.has(self.section("stat-fw"),
-					      "Performance counter stats"))
-		self.v.expect("demo:record-samples", self.samples("record"), "gt", 0)
-
-	def boot_yield(self):
-		"""Samples against count / period of the same event, on a boot
-		that repeats exactly (only there is the figure comparable)."""
-		for row in self.b.yield_rows:
-			self.yield_row(row)
-		err = gl.first_match(self.log, "^BENCH-SAMPLE-ERROR")
-		self.v.check("yield:errors", err, err == "")
-
-	def yield_row(self, row):
-		line = gl.first_match(self.log, f"^BENCH-SAMPLE row={row} ")
-		samples, count, period = (gl.first_capture([line], rf".* {k}="
-							   r"([0-9]*)")
-					  for k in ("samples", "count", "period"))
-		if not all(gl.is_num(x) for x in (samples, count, period)) or \
-				int(count) < int(period):
-			self.v.fail(f"yield:{row}", "no usable BENCH-SAMPLE line: "
-				    f"'{line or 'none'}'")
-			return
-		# count >= period: a count of 0 is 0 / 0, which awk printed.
-		y = "%.3f" % (float(samples) * float(period) / float(count)) \
-			if int(count) else "-nan"
-		self.v.check(f"yield:{row}", f"{samples} samples, {count} / "
-			     f"{period} expected: yield {y} < {YIELD_FLOOR}",
-			     float(y) >= YIELD_FLOOR)
-		self.v.info(f"# yield {row}: {samples} samples, count {count} / "
-			    f"period {period}, yield {y}")
-
-	def boot_modes(self):
-		"""Each mode's share of an event's total, counted in the same
-		run (guest/init.c stat-share-u/-k), adds up to 1: two runs'
-		totals differ (by 3 % measured), their shares do not."""
-		self.expect_exit("stat-modes", "0")
-		for e in ("cycles:u", "instructions:u", "cycles:k",
-			  "instructions:k"):
-			self.v.expect(f"stat-modes:{e}", self.count("stat-modes", e),
-				      "gt", 0)
-		self.expect_exit("stat-share-u", "0")
-		self.expect_exit("stat-share-k", "0")
-		for e in ("cycles", "instructions"):
-			self.mode_sum(e)
-
-	def share(self, step, event, mode):
-		part = self.count(step, f"{event}:{mode}")
-		whole = self.count(step, event)
-		if not gl.is_num(part) or not gl.is_num(whole) or \
-				int(whole.split(".")[0]) == 0:
-			return "none"
-		return "%.5f" % (float(part) / float(whole))
-
-	def mode_sum(self, e):
-		u = self.share("stat-share-u", e, "u")
-		k = self.share("stat-share-k", e, "k")
-		name = f"modes:{e}:u+k"
-		if "none" in (u, k):
-			self.v.fail(name, f"shares not counted: u={u} k={k}")
-			return
-		total = "%.5f" % (float(u) + float(k))
-		d = float(total) - 1
-		one = d <= MODES_TOLERANCE and -d <= MODES_TOLERANCE
-		if self.b.arch == "rv32" and not one:
-			# QEMU RV32 reads a filtered counter's low half from the
-			# unfiltered clock (the cfg's low word has no filter
-			# bits): below 2^32 nothing is filtered.
-			self.v.known(name, "QEMU RV32 filters only the high half: "
-				     f"share u {u} + k {k} = {total}")
-			return
-		self.v.check(name, f"share u {u} + k {k} = {total}, not 1 within "
-			     f"{MODES_TOLERANCE}", one)
-		self.v.info(f"# modes {e}: share :u {u} + :k {k} = {total}")
-
-	def boot_soak(self):
-		"""Each activity of guest/soak.c ran and nothing failed, every
-		hart is online at the end, then the counts and the counters
-		are as after a quiet boot."""
-		self.expect_exit("soak", "0")
-		for a in ("record-a", "stat-multiplex", "workload", "hotplug"):
-			self.soak_activity(a)
-		online = "\n".join(gl.captures(self.log, r"^SOAK end .* "
-					       r"online=([0-9]*)"))
-		self.v.expect("soak:online", online, "eq", 4)
-		# The firmware's own fault report (fw_panic) and the driver's.
-		fault = gl.first_match(self.log, "sbipmu: PANIC")
-		self.v.check("soak:no-firmware-fault", fault, fault == "")
-		err = gl.first_match(self.log, r"riscv-pmu-sbi: .*(fail|error|"
-				     r"unable)", re.IGNORECASE)
-		self.v.check("soak:no-pmu-driver-error", err, err == "")
-		self.stat_fw(4)
-		self.multiplex()
-		self.counters_released()
-
-	def soak_activity(self, name):
-		line = gl.first_match(self.log, f"^SOAK activity={re.escape(name)} ")
-		runs = gl.first_capture([line], r".* runs=([0-9]*)")
-		failures = gl.first_capture([line], r".* failures=([0-9]*)")
-		if not gl.is_num(runs) or not gl.is_num(failures):
-			self.v.fail(f"soak:{name}", f"no report: '{line or 'none'}'")
-		elif int(runs) < 1 or int(failures) != 0:
-			self.v.fail(f"soak:{name}", f"{runs} runs, {failures} failed")
-		else:
-			rest = line[line.rfind("failures=0") + len("failures=0"):]
-			self.v.ok(f"soak:{name}", f"{runs} runs{rest}")
-
-	def counters_released(self):
-		"""Every counter free: 2 hardware + 16 firmware events each ran
-		100 %, on each of the 4 CPUs ("CPUn,count,,event,...")."""
-		self.expect_exit("stat-release", "0")
-		rows = [gl.comma_fields(x) for x in self.section("stat-release")]
-		n = sum(1 for f in rows if len(f) >= 5 and
-			re.fullmatch(r"[0-9.]+", f[0]) and gl.awk_num(f[4]) == 100)
-		self.v.expect("soak:counters-released", str(n), "eq", 18)
-		self.expect_exit("stat-percpu", "0")
-		rows = [gl.comma_fields(x) for x in self.section("stat-percpu")]
-		cpu = [f for f in rows if re.fullmatch(r"CPU[0-9]+", gl.field(f, 1))]
-		n = sum(1 for f in cpu if len(f) >= 6 and
-			re.fullmatch(r"[0-9.]+", f[1]) and gl.awk_num(f[5]) == 100)
-		self.v.expect("soak:counters-released-per-cpu", str(n), "eq", 72)
-		short = [f for f in cpu if gl.awk_num(gl.field(f, 6)) != 100]
-		for f in short[:8]:
-			self.v.info(f"    not all the time on {f[0]}: "
-				    f"{gl.field(f, 4)} {gl.field(f, 6)}%")
-
 	def run(self):
 		"""Every check of the boot's mode, in linux-check's order."""
 		mode = self.b.mode
 		self.common("BENCH-SAMPLE-DONE" if mode == "yield"
 			    else "=== sbipmu: done ===")
-		kinds = {"demo": self.boot_demo, "yield": self.boot_yield,
-			 "modes": self.boot_modes, "soak": self.boot_soak}
-		kinds.get(mode, self.boot_check)()
+		kinds = {"demo": boots.demo, "yield": boots.yield_boot,
+			 "modes": boots.modes, "soak": boots.soak}
+		kinds.get(mode, Judge.boot_check)(self)
 		return self.v
 
 
@@ -573,7 +415,7 @@ def parser():
 	p.add_argument("--relax", default="", help="comma-separated: " +
 		       ", ".join(RELAX_ITEMS))
 	p.add_argument("--min-sbi", default="2.0")
-	p.add_argument("--yield-rows", default=",".join(YIELD_ROWS),
+	p.add_argument("--yield-rows", default=",".join(boots.YIELD_ROWS),
 		       help="the yield boot's sample.rows (default %(default)s)")
 	p.add_argument("--counts", help="write 'PASSED FAILED KNOWN' here")
 	return p
