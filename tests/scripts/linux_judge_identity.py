@@ -57,6 +57,8 @@ BOOT_NAME = re.compile(r"([a-z]+)-smp([0-9]+)-(ssc|nossc)(-snap|-nosnap)?")
 BOOT_LINE = re.compile(r"# boot (\S+): smp=\S+ sscofpmf=\S+ mode=\S+: "
 		       r"[0-9]+ s, qemu exit ([0-9]+), log")
 SNAP = {None: "auto", "-snap": "on", "-nosnap": "off"}
+# Whole runs on mutated logs, per run directory.
+MUTATED_SETS = 4
 
 
 # ---- the old judge ----
@@ -388,12 +390,26 @@ def fixture_set(cases, tmp, name, ref_cases=None):
 	return d
 
 
+def set_kinds(d):
+	"""(has a soak log, has other logs) of a fixture set."""
+	logs = [x for x in os.listdir(d) if x.endswith(".log")]
+	soak = "soak-smp4-ssc.log" in logs
+	return soak, len(logs) > soak
+
+
 def run_list(real_sets, mutated_sets, rng):
-	"""The whole runs: each real set with every kind of matrix, each
-	mutated set with its own arch's quick matrix (and --ref on RV32)."""
+	"""The whole runs: each real set with every kind of matrix (a soak
+	set with --soak), each mutated set with its own arch's quick matrix
+	(--ref on half of them)."""
 	runs = []
 	for d, arch in real_sets:
 		a = ["--arch", arch]
+		soak, matrix = set_kinds(d)
+		if soak:
+			runs += [(a + ["--soak", "60"], d, {}),
+				 (a + ["--soak", "60", "--relax", "fw-exact"], d, {})]
+		if not matrix:
+			continue
 		runs += [(a + ["--quick"], d, {}), (a, d, {}),
 			 (a + ["--quick"], d, {"FAKE_SMCNTRPMF": "0"}),
 			 (a + ["--quick", "--relax", "fw-exact,multiplex"], d, {}),
@@ -401,10 +417,15 @@ def run_list(real_sets, mutated_sets, rng):
 			       "--min-sbi", "3.0"], d, {}),
 			 (a + ["--quick", "--ref", "ref.bin"], d, {}),
 			 (a + ["--quick", "--ref", "ref.bin", "--relax", "fw-exact",
-			       "--ref-relax", "sbi-version,snapshot"], d, {}),
-			 (a + ["--soak", "60"], d, {})]
+			       "--ref-relax", "sbi-version,snapshot"], d, {})]
 	for d, arch in mutated_sets:
-		a = ["--arch", arch, "--quick"]
+		a = ["--arch", arch]
+		soak, matrix = set_kinds(d)
+		if soak:
+			runs.append((a + ["--soak", "60"], d, {}))
+		if not matrix:
+			continue
+		a.append("--quick")
 		if rng.random() < 0.5:
 			a += ["--ref", "ref.bin"]
 		if rng.random() < 0.3:
@@ -468,11 +489,10 @@ def whole_runs(dirs, real, mutated, check_text, guest_text, rng, tmp):
 				  tmp, f"set{i}", _ref(d)), arch_of(d))
 		     for i, d in enumerate(dirs)]
 	mutated_sets = mutated_fixture_sets(real_sets, mutated, rng, tmp)
-	diffs, boots = compare_runs(run_list(real_sets, mutated_sets, rng),
-				    old_dir, new_dir, tmp)
-	n = len(run_list(real_sets, mutated_sets, random.Random(0)))
-	print(f"linux-judge-identity: whole runs: {n} runs, {boots} boots, "
-	      f"{diffs} differ")
+	runs = run_list(real_sets, mutated_sets, rng)
+	diffs, boots = compare_runs(runs, old_dir, new_dir, tmp)
+	print(f"linux-judge-identity: whole runs: {len(runs)} runs, {boots} "
+	      f"boots, {diffs} differ")
 	return diffs
 
 
@@ -490,12 +510,12 @@ def arch_of(d):
 
 
 def mutated_fixture_sets(real_sets, mutated, rng, tmp):
-	"""Sets of mutated logs: per real set, up to 8 sets, each boot's log
-	picked from its mutated copies."""
+	"""Sets of mutated logs: per real set, MUTATED_SETS sets, each boot's
+	log picked from its mutated copies."""
 	sets = []
 	for n, (d, arch) in enumerate(real_sets):
 		boots = [x[:-4] for x in os.listdir(d) if x.endswith(".log")]
-		for k in range(8):
+		for k in range(MUTATED_SETS):
 			pick = []
 			for b in boots:
 				mine = [c for c in mutated if c["boot"] == b and
