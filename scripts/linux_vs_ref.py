@@ -7,9 +7,10 @@
 reads the output of two linux-check runs of the same matrix (ours, then
 the reference's) and prints both side by side (the first 38 columns of
 each result, under the reference's "-" where it has no such check), the
-reference's "# yield" and "# boot" lines, then one verdict per sampling
-yield row and the totals: our run's "N passed, M failed" plus those
-verdicts. Exit status 1 if anything failed.
+reference's "# yield" and "# boot" lines (a FAIL if it has no boot at
+all), then one verdict per sampling yield row and the totals: our run's
+"N passed, M failed" plus those verdicts. Exit status 1 if anything
+failed.
 
 The reference is reported, not judged, with one exception: the sampling
 yield of the deterministic boot (1 hart, -icount shift=0) is the same
@@ -143,10 +144,10 @@ def yield_verdicts(ours, ref):
 
 
 def totals(ours):
-	"""Our run's passed and failed counts (0 and 1 if it has none)."""
-	np = [m.group(1) for m in map(TOTALS.fullmatch, ours) if m]
-	nf = [m.group(2) for m in map(TOTALS.fullmatch, ours) if m]
-	return int(np[0] or 0) if np else 0, int(nf[0] or 0) if nf else 1
+	"""Our run's passed and failed counts (0 and 1 where it has none)."""
+	m = next(filter(None, map(TOTALS.fullmatch, ours)), None)
+	np, nf = m.groups() if m else ("", "")
+	return int(np) if np else 0, int(nf) if nf else 1
 
 
 def compare(ours, ref):
@@ -156,11 +157,16 @@ def compare(ours, ref):
 	       "result)", "  %-44s %-38s %s" % ("boot/check", "ours",
 					      "reference")]
 	out += side_by_side(ours, ref)
-	out += ["# reference: " + x[2:] for x in ref
-		if x.startswith("# yield") or x.startswith("# boot")]
+	shown = ["# reference: " + x[2:] for x in ref
+		 if x.startswith("# yield") or x.startswith("# boot")]
 	np, nf = totals(ours)
+	if not shown:
+		# The reference's run stopped before its first boot (a bad
+		# --ref-relax, say): nothing was compared.
+		shown = ["FAIL: reference-run (no boot in its output)"]
+		nf += 1
 	lines, p, f = yield_verdicts(ours, ref)
-	out += lines + [f"{np + p} passed, {nf + f} failed"]
+	out += shown + lines + [f"{np + p} passed, {nf + f} failed"]
 	return out, nf + f == 0
 
 

@@ -99,6 +99,15 @@ class Compare(unittest.TestCase):
 		self.assertEqual(out[-1], "0 passed, 1 failed")
 		self.assertFalse(ok)
 
+	def test_a_reference_run_that_booted_nothing_fails_the_run(self):
+		out, ok = vr.compare(run(OURS), [])
+		self.assertEqual(out[-2:], ["FAIL: reference-run (no boot in its "
+					    "output)", "2 passed, 1 failed"])
+		self.assertFalse(ok)
+
+	def test_a_totals_line_without_numbers_counts_0_passed_1_failed(self):
+		self.assertEqual(vr.totals(["x", " passed,  failed"]), (0, 1))
+
 	def test_the_references_yield_and_boot_lines_are_shown(self):
 		out, ok = vr.compare(run(OURS, totals="2 passed, 0 failed"),
 				     run(REF, [YIELD]))
