@@ -27,11 +27,28 @@ lint: cppcheck format-check layers-check
 
 # The scripts' own logic as unit tests (Python's unittest, under a
 # second): the conformance suite's judge and table
-# (scripts/conformance_judge.py, conformance_compare.py), and how
-# tools/pmu-trace.py reads its names from include/sbipmu/sbi_spec.h.
+# (scripts/conformance_judge.py, conformance_compare.py), how
+# tools/pmu-trace.py reads its names from include/sbipmu/sbi_spec.h, and
+# linux-check's judge and --ref table in Python (scripts/linux_judge.py,
+# linux_vs_ref.py; not yet what linux-check.sh runs: see
+# make linux-judge-identity).
 scripts-test:
 	@echo "  UNITTEST tests/scripts/"
 	$(Q)python3 -m unittest discover -s tests/scripts -p 'test_*.py'
+
+# linux-check's Python judge gives the verdicts its bash judge gave
+# (tests/scripts/linux_judge_identity.py, the bash one from git): on the
+# logs of the last linux-check runs here, the unit tests' logs, mutated
+# copies of them all, and whole linux-check.sh runs with QEMU replaced by
+# the logs. Takes minutes (the bash judge forks a few hundred tools per
+# boot); not in make check.
+LJI_DIRS ?= $(wildcard $(BUILD)/linux/check $(BUILD)/linux-rv32/check \
+	$(BUILD)/linux-rv32/check-spike)
+.PHONY: linux-judge-identity
+linux-judge-identity:
+	@echo "  IDENTITY linux-check's judges, bash and Python"
+	$(Q)tests/scripts/linux_judge_identity.py --synthetic $(LJI_ARGS) \
+		$(LJI_DIRS)
 
 # The firmware's layers (docs/firmware.md, "Layout"): no upward include,
 # every include names its folder, no include cycle; and in the built
