@@ -238,9 +238,10 @@ class Judge:
 		if self.b.relaxed("fw-remote"):
 			self.v.ok(f"{s}:remote", "relaxed")
 			return
+		# IPIs the workload's calls make are sent from its context; those
+		# it receives are another task's doing (seen 0 on a busy host):
+		# only counted (above), judged exactly in the conformance suite.
 		self.v.expect(f"{s}:ipi_sent", self.count(s, "fw_ipi_sent"), "gt", 0)
-		self.v.expect(f"{s}:ipi_received", self.count(s, "fw_ipi_received"),
-			      "gt", 0)
 		self.fence_i(s)
 		self.sfence_asid(s)
 
