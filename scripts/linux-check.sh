@@ -425,26 +425,22 @@ check_stat_fw() { # SMP [STEP]
 			$(((cpus - 1) * flush * 9 / 10)) $(((cpus - 1) * (flush + KERNEL_SLACK)))
 	fi
 	# mprotect flushes by ASID; how many requests exactly is Linux's choice
-	# (101 for 100 mprotects here): at least one per two mprotects, at
-	# most one per mprotect plus the kernel's own (KERNEL_SLACK). Each
-	# is processed on at most every hart.
+	# (101 for 100 mprotects here): at least one per two mprotects.
 	# A request some other task sent that a hart processes while the
 	# workload runs there counts too (per-task counting, as for the IPIs
 	# above): 5 % more is allowed (seen: 203 for 101 sent on 2 harts).
-	# After the soak (CPUs taken down and up, perf record -a, the other
-	# activities) Linux also fences whole address spaces from the
-	# workload's context (seen 2153 for 100 mprotects): there only the
-	# lower bound is the workload's, and the upper one only catches a
-	# runaway (a fence per page, or per call of every task), 50 per
-	# mprotect.
+	# Linux also sends ASID fences from the workload's context that are
+	# not the workload's: about 2050 more, each received by one hart
+	# only, so for another task's pages (seen 2154 for 100 mprotects in
+	# a check boot on a busy host, 2153 after the soak), which is what
+	# migrating pages for a larger allocation sends, a fence per page.
+	# How often that comes is the kernel's and the host's, so the upper
+	# bound only catches a runaway (a fence per page of every call):
+	# 50 per mprotect. Fences the firmware failed to count still fail
+	# the lower bound, and the receivers are held to the senders below.
 	sent=$(stat_count $s fw_sfence_vma_asid_sent)
-	if [ "$soak" -gt 0 ]; then
-		expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
-			$((50 * mprot + KERNEL_SLACK))
-	else
-		expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
-			$((mprot + KERNEL_SLACK))
-	fi
+	expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
+		$((50 * mprot + KERNEL_SLACK))
 	is_num "$sent" || sent=1
 	expect_range "$s:sfence_vma_asid_received" \
 		"$(stat_count $s fw_sfence_vma_asid_received)" "$sent" \

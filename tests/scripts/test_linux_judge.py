@@ -278,10 +278,18 @@ class FirmwareEvents(unittest.TestCase):
 		self.assertEqual(self.fence(44, "fence_i_received"),
 				 ("FAIL", "got '44', wanted 45..60"))
 
-	def test_asid_fences_lie_between_half_and_all_mprotects_plus_slack(self):
+	def test_asid_fences_lie_between_half_the_mprotects_and_a_runaway(self):
 		self.assertEqual(self.fence(49, "sfence_vma_asid_sent"),
-				 ("FAIL", "got '49', wanted 50..110"))
-		self.assertEqual(self.fence(110, "sfence_vma_asid_sent")[0], "PASS")
+				 ("FAIL", "got '49', wanted 50..5010"))
+		self.assertEqual(self.fence(5010, "sfence_vma_asid_sent")[0],
+				 "PASS")
+		self.assertEqual(self.fence(5011, "sfence_vma_asid_sent")[0],
+				 "FAIL")
+
+	def test_asid_fences_other_tasks_pages_migrated_pass(self):
+		# Seen on a busy host: 2154 sent for 100 mprotects, 2253 received.
+		self.assertEqual(self.fence(2154, "sfence_vma_asid_sent")[0],
+				 "PASS")
 
 	def test_asid_fences_are_received_on_at_most_every_hart_plus_5_percent(self):
 		# 2 harts x 101 sent + 101 / 20 + 1
