@@ -279,10 +279,10 @@ class Judge:
 		"""mprotect flushes by ASID: at least one request per two
 		mprotects (seen 101 for 100); each processed on at most every
 		hart, plus 5 % that other tasks sent while the workload ran (seen
-		203 for 101 on 2 harts). Linux also sends, from the workload's
-		context, about 2050 fences received by one hart each, for another
-		task's pages (seen 2154 for 100 in a check boot on a busy host,
-		2153 after the soak; what page migration sends, one per page).
+		203 for 101 on 2 harts). Now and then Linux sends about 2050
+		more from the workload's context, each counted as received once
+		(seen 2154 sent, 2253 received for 100 in a check boot on a busy
+		host; 2153 after the soak); which of its paths is not known here.
 		How often is the kernel's and the host's, so the upper bound only
 		catches a runaway: 50 per mprotect."""
 		mprot = self.workload(s, "mprotect")
