@@ -436,8 +436,9 @@ check_stat_fw() { # SMP [STEP]
 	# Linux made those calls; which of its paths did is not known here
 	# (this kernel has no page migration or compaction). How often is
 	# the kernel's and the host's, so the upper bound only catches a
-	# runaway (a fence per page of every call): 50 per mprotect. Fences the firmware failed to count still fail
-	# the lower bound, and the receivers are held to the senders below.
+	# runaway (a fence per page of every call): 50 per mprotect. Fences
+	# the firmware failed to count still fail the lower bound, and the
+	# receivers are held to the senders below.
 	sent=$(stat_count $s fw_sfence_vma_asid_sent)
 	expect_range "$s:sfence_vma_asid_sent" "$sent" $((mprot / 2)) \
 		$((50 * mprot + KERNEL_SLACK))

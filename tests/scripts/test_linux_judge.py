@@ -286,7 +286,7 @@ class FirmwareEvents(unittest.TestCase):
 		self.assertEqual(self.fence(5011, "sfence_vma_asid_sent")[0],
 				 "FAIL")
 
-	def test_asid_fences_other_tasks_pages_migrated_pass(self):
+	def test_asid_fences_seen_from_linux_on_a_busy_host_pass(self):
 		# Seen on a busy host: 2154 sent for 100 mprotects, 2253 received.
 		self.assertEqual(self.fence(2154, "sfence_vma_asid_sent")[0],
 				 "PASS")
